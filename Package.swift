@@ -1,0 +1,107 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// One settings list for every target: Swift 6 language mode with strict concurrency.
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Sise",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sise", targets: ["sise"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", exact: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", exact: "1.6.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks.git", exact: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras.git", from: "1.0.0"),
+    ],
+    targets: [
+        .target(name: "MarketDomain", swiftSettings: sharedSettings),
+        .target(name: "ExchangeWire", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
+        .target(
+            name: "Exchanges",
+            dependencies: [
+                "MarketDomain",
+                "ExchangeWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "ExchangeSimulator",
+            dependencies: [
+                "MarketDomain",
+                "ExchangeWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: sharedSettings
+        ),
+        .target(name: "MarketFeatures", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
+        .executableTarget(
+            name: "sise",
+            dependencies: [
+                "MarketDomain",
+                "ExchangeWire",
+                "Exchanges",
+                "ExchangeSimulator",
+                "MarketFeatures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .target(name: "TestSupport", dependencies: ["MarketDomain", "ExchangeWire"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "MarketDomainTests", dependencies: ["MarketDomain", "TestSupport"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "ExchangeWireTests",
+            dependencies: ["ExchangeWire", "TestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "MarketFeaturesTests",
+            dependencies: [
+                "MarketFeatures", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "ExchangesTests",
+            dependencies: [
+                "Exchanges", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+    ]
+)

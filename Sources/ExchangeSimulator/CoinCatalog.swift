@@ -1,0 +1,55 @@
+import Foundation
+import MarketDomain
+
+/// The real KRW coin names the simulator lists: Upbit's KRW markets (February 2025), then the
+/// KRW markets only Bithumb lists (August 2025), from `shared/data` (copied into Resources).
+enum CoinCatalog {
+    private struct Row: Decodable {
+        let market: String
+        let korean_name: String
+        let english_name: String
+    }
+
+    /// Every KRW market, Upbit's first, in the exchanges' own order, without duplicates.
+    static func krwMarkets() throws -> [Market] {
+        var seen = Set<MarketID>()
+        var markets: [Market] = []
+        for file in ["upbit-markets-2025-02", "bithumb-markets-2025-08"] {
+            guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Resources")
+            else {
+                throw SimulatorError.missingResource(file)
+            }
+            let rows = try JSONDecoder().decode([Row].self, from: Data(contentsOf: url))
+            for row in rows {
+                guard let id = MarketID(row.market), id.quote == "KRW", seen.insert(id).inserted else { continue }
+                markets.append(Market(id: id, koreanName: row.korean_name, englishName: row.english_name))
+            }
+        }
+        return markets
+    }
+
+    /// Rough KRW price levels and daily trade values of the best-known coins, so the board looks
+    /// like a real one; other coins get seeded levels.
+    static let knownLevels: [String: (price: Double, dailyValue: Double)] = [
+        "BTC": (140_000_000, 300e9), "ETH": (5_000_000, 150e9), "XRP": (3_500, 250e9),
+        "SOL": (250_000, 60e9), "DOGE": (350, 80e9), "ADA": (1_000, 30e9), "TRX": (400, 10e9),
+        "USDT": (1_450, 100e9), "USDC": (1_450, 20e9), "LINK": (30_000, 15e9), "AVAX": (40_000, 10e9),
+        "DOT": (6_000, 8e9), "BCH": (700_000, 10e9), "ETC": (30_000, 8e9), "LTC": (140_000, 6e9),
+        "XLM": (500, 12e9), "SUI": (5_000, 25e9), "SHIB": (0.02, 10e9), "PEPE": (0.015, 15e9),
+        "AAVE": (400_000, 5e9), "UNI": (12_000, 4e9), "NEAR": (4_000, 6e9), "APT": (7_000, 5e9),
+        "ATOM": (6_000, 4e9), "HBAR": (300, 8e9), "SEI": (400, 6e9), "ENA": (900, 12e9),
+    ]
+}
+
+/// What can stop the simulator from starting.
+enum SimulatorError: Error, CustomStringConvertible {
+    case missingResource(String)
+    case notListening
+
+    var description: String {
+        switch self {
+        case .missingResource(let name): "the simulator's market list \(name).json is missing from the build"
+        case .notListening: "the simulator could not start listening"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Upbit's REST rate limit as a pure state machine: each group admits `limit` requests in every
+/// one-second window, counting only the requests it admitted (a refusal does not use up the next
+/// second), and reports what is left for the `Remaining-Req` header.
+struct RequestRateLimiter: Sendable {
+    /// Requests per second per group; `nil` admits everything.
+    let limit: Int?
+    private var windows: [String: (second: Int64, used: Int)] = [:]
+
+    init(limit: Int?) {
+        self.limit = limit
+    }
+
+    /// The decision for one request of `group` at `now` (Unix ms).
+    struct Decision: Equatable {
+        var admitted: Bool
+        /// Requests left in the current second after this one.
+        var remaining: Int
+    }
+
+    mutating func admit(group: String, now: Int64) -> Decision {
+        guard let limit else { return Decision(admitted: true, remaining: Int.max) }
+        let second = now / 1000
+        var window = windows[group].flatMap { $0.second == second ? $0 : nil } ?? (second: second, used: 0)
+        guard window.used < limit else { return Decision(admitted: false, remaining: 0) }
+        window.used += 1
+        windows[group] = window
+        return Decision(admitted: true, remaining: limit - window.used)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A small, fast, seedable random generator (SplitMix64), so a simulated market is the same
+/// for the same seed on every machine.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// A uniform draw in `0..<1`.
+    mutating func unit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+
+    /// A standard normal draw (Box–Muller).
+    mutating func gaussian() -> Double {
+        let first = max(unit(), .leastNonzeroMagnitude)
+        let second = unit()
+        return (-2 * log(first)).squareRoot() * cos(2 * .pi * second)
+    }
+
+    /// A draw whose logarithm is uniform between the logarithms of the bounds.
+    mutating func logUniform(_ lower: Double, _ upper: Double) -> Double {
+        exp(log(lower) + unit() * (log(upper) - log(lower)))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import MarketDomain
+
+extension SimulatedCoin {
+    /// One trade at `now`: the walk moves by a step scaled to `tradesPerDay`, the price snaps to
+    /// its tick, today's candle and the rolling 24h stats take the trade in.
+    mutating func trade(now: Int64, tradesPerDay: Double, generator: inout SeededGenerator) {
+        rollDayIfNeeded(now: now)
+        let step = dailyVolatility / max(tradesPerDay, 1).squareRoot()
+        fairPrice *= exp(generator.gaussian() * step)
+        // Pull gently back towards the day's open so a long run stays in a realistic range.
+        fairPrice *= exp(-0.001 * log(fairPrice / max(open, .leastNonzeroMagnitude)))
+        price = KRWTickSize.snap(fairPrice)
+        high = max(high, price)
+        low = min(low, price)
+
+        let value = dailyValue / max(tradesPerDay, 1) * exp(generator.gaussian() * 0.8 - 0.32)
+        lastTradeVolume = value / price
+        lastSideIsAsk = generator.unit() < 0.5
+        if lastSideIsAsk { askVolume += lastTradeVolume } else { bidVolume += lastTradeVolume }
+        dayVolume += lastTradeVolume
+        dayValue += value
+        let hour = now / 3_600_000
+        let slot = Int(hour % 24)
+        if hourly[slot].hour != hour { hourly[slot] = HourBucket(hour: hour, volume: 0, value: 0) }
+        hourly[slot].volume += lastTradeVolume
+        hourly[slot].value += value
+        tradeTimestamp = now
+        timestamp = max(now, timestamp)
+    }
+
+    /// Closes yesterday's candle into the history when `now` falls on a later UTC day.
+    mutating func rollDayIfNeeded(now: Int64) {
+        let today = TradingDay(unixMilliseconds: now)
+        guard today > day else { return }
+        history.append(
+            Candle(day: day, open: open, high: high, low: low, close: price, volume: dayVolume, value: dayValue))
+        if history.count > 400 { history.removeFirst(history.count - 400) }
+        day = today
+        previousClose = price
+        open = price
+        high = price
+        low = price
+        dayVolume = 0
+        dayValue = 0
+        askVolume = 0
+        bidVolume = 0
+    }
+
+    /// Volume and value over the last 24 hours up to `now`.
+    func rolling24h(now: Int64) -> (volume: Double, value: Double) {
+        let hour = now / 3_600_000
+        var volume = 0.0
+        var value = 0.0
+        for bucket in hourly where bucket.hour > hour - 24 && bucket.hour <= hour {
+            volume += bucket.volume
+            value += bucket.value
+        }
+        return (volume, value)
+    }
+
+    /// Today's candle, following the live price.
+    var todayCandle: Candle {
+        Candle(day: day, open: open, high: high, low: low, close: price, volume: dayVolume, value: dayValue)
+    }
+
+    /// Every daily candle, oldest first, today's last.
+    var candles: [Candle] { history + [todayCandle] }
+
+    /// The highest and lowest prices of the last 52 weeks, with their days.
+    var fiftyTwoWeek: (high: Double, highDay: TradingDay, low: Double, lowDay: TradingDay) {
+        var result = (high: high, highDay: day, low: low, lowDay: day)
+        for candle in history.suffix(364) {
+            if candle.high > result.high { result.high = candle.high; result.highDay = candle.day }
+            if candle.low < result.low { result.low = candle.low; result.lowDay = candle.day }
+        }
+        return result
+    }
+
+    /// The change against the previous close, signed, and its rate.
+    var change: (price: Double, rate: Double) {
+        let amount = KRWTickSize.snap(abs(price - previousClose)) * (price >= previousClose ? 1 : -1)
+        let signed = price == previousClose ? 0 : amount
+        return (signed, previousClose > 0 ? signed / previousClose : 0)
+    }
+}

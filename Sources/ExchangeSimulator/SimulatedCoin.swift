@@ -1,0 +1,96 @@
+import Foundation
+import MarketDomain
+
+/// One simulated market: a random-walk price snapped to KRW ticks, today's candle, rolling 24h
+/// stats in hourly buckets, and a year of daily candles that ends at yesterday's close.
+struct SimulatedCoin: Sendable {
+    let market: Market
+    /// Typical daily trade value in KRW; sets trade sizes.
+    let dailyValue: Double
+    /// Daily volatility of the log price.
+    let dailyVolatility: Double
+
+    /// The unsnapped walk; `price` is this snapped to the tick size.
+    var fairPrice: Double
+    var price: Double
+    var day: TradingDay
+    var open: Double
+    var high: Double
+    var low: Double
+    var previousClose: Double
+    var dayVolume: Double
+    var dayValue: Double
+    var lastTradeVolume: Double = 0
+    var lastSideIsAsk = false
+    var askVolume: Double = 0
+    var bidVolume: Double = 0
+    var tradeTimestamp: Int64
+    var timestamp: Int64
+    /// Completed days, oldest first.
+    var history: [Candle]
+    /// Volume and value per hour for the rolling 24h stats, indexed by hour-since-epoch mod 24.
+    var hourly: [HourBucket]
+
+    struct HourBucket: Sendable {
+        var hour: Int64
+        var volume: Double
+        var value: Double
+    }
+
+    /// A coin with `historyDays` days of history before the day of `now`.
+    init(market: Market, now: Int64, historyDays: Int, generator: inout SeededGenerator) {
+        self.market = market
+        let known = CoinCatalog.knownLevels[market.symbol]
+        let level = known?.price ?? generator.logUniform(0.5, 30_000)
+        dailyValue = known?.dailyValue ?? generator.logUniform(2e8, 3e10)
+        dailyVolatility = market.symbol == "USDT" || market.symbol == "USDC" ? 0.003 : 0.02 + generator.unit() * 0.04
+
+        let today = TradingDay(unixMilliseconds: now)
+        let dayFraction = Double(now - today.startUnixMilliseconds) / 86_400_000
+        previousClose = KRWTickSize.snap(level)
+        fairPrice = previousClose * exp(generator.gaussian() * dailyVolatility * dayFraction.squareRoot())
+        price = KRWTickSize.snap(fairPrice)
+        day = today
+        open = previousClose
+        high = KRWTickSize.snap(max(open, price) * (1 + abs(generator.gaussian()) * dailyVolatility * 0.3))
+        low = KRWTickSize.snap(min(open, price) * (1 - abs(generator.gaussian()) * dailyVolatility * 0.3))
+        dayValue = dailyValue * dayFraction
+        dayVolume = dayValue / price
+        tradeTimestamp = now
+        timestamp = now
+        history = Self.makeHistory(
+            endingAt: previousClose, before: today, days: historyDays, volatility: dailyVolatility,
+            dailyValue: dailyValue, generator: &generator)
+
+        let currentHour = now / 3_600_000
+        hourly = (0..<24).map { _ in HourBucket(hour: -1, volume: 0, value: 0) }
+        for back in 0..<24 {
+            let hour = currentHour - Int64(back)
+            let value = dailyValue / 24 * (0.5 + generator.unit())
+            hourly[Int(hour % 24)] = HourBucket(hour: hour, volume: value / price, value: value)
+        }
+    }
+
+    /// Daily candles walking backwards from yesterday's close, each day opening at the close before.
+    private static func makeHistory(
+        endingAt close: Double, before today: TradingDay, days: Int, volatility: Double, dailyValue: Double,
+        generator: inout SeededGenerator
+    ) -> [Candle] {
+        var candles: [Candle] = []
+        candles.reserveCapacity(days)
+        var dayClose = close
+        for back in 1...max(days, 1) {
+            let dayOpen = KRWTickSize.snap(dayClose / exp(generator.gaussian() * volatility))
+            let high = KRWTickSize.snap(max(dayOpen, dayClose) * (1 + abs(generator.gaussian()) * volatility * 0.4))
+            let low = KRWTickSize.snap(min(dayOpen, dayClose) * (1 - abs(generator.gaussian()) * volatility * 0.4))
+            let value = dailyValue * (0.4 + generator.unit() * 1.2)
+            candles.append(
+                Candle(
+                    day: today.adding(days: -back), open: dayOpen, high: max(high, dayOpen, dayClose),
+                    low: min(low, dayOpen, dayClose), close: dayClose, volume: value / ((dayOpen + dayClose) / 2),
+                    value: value))
+            dayClose = dayOpen
+        }
+        return candles.reversed()
+    }
+}

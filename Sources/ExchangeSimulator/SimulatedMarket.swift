@@ -1,0 +1,95 @@
+public import MarketDomain
+import Synchronization
+
+/// The simulated world: every coin's state behind one lock, moved forward by trades.
+///
+/// One lock because the tick loop, the REST handlers and every WebSocket session read and write
+/// the same coins; each critical section is short (a few trades or one snapshot copy).
+public final class SimulatedMarket: Sendable {
+    private struct World: Sendable {
+        var coins: [SimulatedCoin]
+        var indexByID: [MarketID: Int]
+        /// Cumulative trade weights, for picking which coin trades next.
+        var cumulativeWeights: [Double]
+        var generator: SeededGenerator
+        var tradesPerCoinPerDay: Double
+    }
+
+    private let world: Mutex<World>
+    /// The markets listed, in catalog order.
+    public let markets: [Market]
+
+    /// A market of `configuration.marketCount` catalog coins, seeded, with history up to `now`.
+    public init(configuration: SimulatorConfiguration, now: Int64) throws {
+        let catalog = try CoinCatalog.krwMarkets()
+        let listed = Array(catalog.prefix(max(1, configuration.marketCount)))
+        var generator = SeededGenerator(seed: configuration.seed)
+        let coins = listed.map {
+            SimulatedCoin(market: $0, now: now, historyDays: configuration.historyDays, generator: &generator)
+        }
+        var total = 0.0
+        let cumulative = coins.map { coin -> Double in
+            total += coin.dailyValue.squareRoot()
+            return total
+        }
+        let perCoin = configuration.ticksPerSecond * 86_400 / Double(coins.count)
+        markets = listed
+        world = Mutex(
+            World(
+                coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
+                cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100)))
+    }
+
+    /// Whether a market is listed.
+    public func lists(_ id: MarketID) -> Bool {
+        world.withLock { $0.indexByID[id] != nil }
+    }
+
+    /// Runs `count` trades at `now` on coins picked by their trading weight; returns the ids that traded.
+    public func trade(count: Int, now: Int64) -> [MarketID] {
+        guard count > 0 else { return [] }
+        return world.withLock { world in
+            var traded: [MarketID] = []
+            traded.reserveCapacity(count)
+            let total = world.cumulativeWeights.last ?? 0
+            for _ in 0..<count {
+                let draw = world.generator.unit() * total
+                let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)
+                world.coins[index].trade(
+                    now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
+                traded.append(world.coins[index].market.id)
+            }
+            return traded
+        }
+    }
+
+    /// Reads the coins with these ids (unknown ids skipped) under the lock.
+    func read<Result: Sendable>(_ ids: [MarketID], _ body: (SimulatedCoin) -> Result) -> [Result] {
+        world.withLock { world in ids.compactMap { id in world.indexByID[id].map { body(world.coins[$0]) } } }
+    }
+
+    /// Reads every coin, in catalog order, under the lock.
+    func readAll<Result: Sendable>(_ body: (SimulatedCoin) -> Result) -> [Result] {
+        world.withLock { world in world.coins.map(body) }
+    }
+
+    /// The domain ticker of every market, as the simulator holds it now (for tests and checks).
+    public func tickers(now: Int64) -> [Ticker] {
+        readAll { $0.upbitTicker(now: now).toDomain() }.compactMap { $0 }
+    }
+
+    /// The daily candles of a market, oldest first, today's last.
+    public func candles(_ id: MarketID) -> [Candle]? {
+        read([id]) { $0.candles }.first
+    }
+
+    private static func firstIndex(in cumulative: [Double], above draw: Double) -> Int {
+        var low = 0
+        var high = cumulative.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulative[middle] > draw { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,112 @@
+import ExchangeWire
+import Foundation
+import Hummingbird
+import MarketDomain
+import NIOCore
+
+/// The simulated Upbit quotation REST API: markets, tickers and daily candles, with Upbit's
+/// error bodies (exchange-apis.md §1.1–§1.4).
+struct UpbitRESTController<Context: RequestContext> {
+    let market: SimulatedMarket
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(UpbitEndpoint.marketAll)) { request, _ in marketAll(request) }
+        router.get(RouterPath(UpbitEndpoint.ticker)) { request, _ in tickers(request) }
+        router.get(RouterPath(UpbitEndpoint.tickerAll)) { request, _ in tickerAll(request) }
+        router.get(RouterPath(UpbitEndpoint.candlesDays)) { request, _ in candles(request) }
+    }
+
+    private func marketAll(_ request: Request) -> Response {
+        let details = request.uri.queryParameters.get(UpbitEndpoint.Parameter.isDetails) == "true"
+        let rows = market.markets.map { market in
+            UpbitMarketDTO(
+                market: market.id.rawValue, koreanName: market.koreanName, englishName: market.englishName,
+                marketEvent: details ? .init(warning: false, caution: noCautions) : nil)
+        }
+        return .json(rows)
+    }
+
+    private func tickers(_ request: Request) -> Response {
+        guard let list = request.uri.queryParameters.get(UpbitEndpoint.Parameter.markets), !list.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        var ids: [MarketID] = []
+        for code in list.split(separator: ",") {
+            // One unknown code fails the whole call, as on Upbit.
+            guard let id = MarketID(String(code)), market.lists(id) else {
+                return .json(UpbitErrorBody.codeNotFound, status: .notFound)
+            }
+            ids.append(id)
+        }
+        let time = now()
+        return .json(market.read(ids) { $0.upbitTicker(now: time) })
+    }
+
+    private func tickerAll(_ request: Request) -> Response {
+        guard let list = request.uri.queryParameters.get(UpbitEndpoint.Parameter.quoteCurrencies), !list.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        let quotes = Set(list.split(separator: ",").map { $0.uppercased() })
+        guard quotes.isSubset(of: ["KRW", "BTC", "USDT"]) else {
+            return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+        }
+        let time = now()
+        let rows = market.readAll { $0.upbitTicker(now: time) }.filter {
+            quotes.contains(String($0.market.prefix { $0 != "-" }))
+        }
+        return .json(rows)
+    }
+
+    private func candles(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        var count = 1
+        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
+            guard let number = Int(text), (1...UpbitEndpoint.maxCandleCount).contains(number) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            count = number
+        }
+        var before: Int64?
+        if let text = parameters.get(UpbitEndpoint.Parameter.to), !text.isEmpty {
+            guard let time = UpbitTime.parseTo(text) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            before = time
+        }
+        guard let id = MarketID(code),
+            let rows = market.read([id], { $0.upbitCandles(count: count, before: before) }).first
+        else {
+            return .json(UpbitErrorBody.codeNotFound, status: .notFound)
+        }
+        return .json(rows)
+    }
+
+}
+
+/// The caution flags of `market_event`, all clear in the simulator.
+private let noCautions = [
+    "PRICE_FLUCTUATIONS": false, "TRADING_VOLUME_SOARING": false, "DEPOSIT_AMOUNT_SOARING": false,
+    "GLOBAL_PRICE_DIFFERENCES": false, "CONCENTRATION_OF_SMALL_ACCOUNTS": false,
+]
+
+extension Response {
+    /// A JSON response; an unencodable value becomes a 500 with Upbit's error body.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            let body = #"{"error":{"name":500,"message":"Internal server error"}}"#
+            return Response(
+                status: .internalServerError, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        }
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,126 @@
+import ExchangeWire
+import Foundation
+import HummingbirdWebSocket
+import MarketDomain
+import NIOCore
+
+/// One client on the simulated Upbit WebSocket: reads its requests, sends snapshots and live
+/// tickers of the codes it subscribed, in binary frames as Upbit does (exchange-apis.md §1.6).
+struct UpbitStreamSession {
+    let market: SimulatedMarket
+    let hub: TickHub
+    let now: @Sendable () -> Int64
+
+    /// The subscription a session holds: a new request replaces it.
+    private struct Subscription {
+        var codes: Set<MarketID> = []
+        var realtime = false
+        var format: UpbitStreamFormat = .default
+    }
+
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let (id, events, continuation) = hub.register()
+        defer { hub.unregister(id) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { continuation.yield(.drop) }
+                for try await message in inbound.messages(maxSize: 1 << 22) {
+                    continuation.yield(Self.event(for: message))
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .seconds(10))
+                    continuation.yield(.statusDue)
+                }
+            }
+            group.addTask { try await write(events: events, to: outbound) }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func event(for message: WebSocketMessage) -> SessionEvent {
+        let bytes: [UInt8]
+        switch message {
+        case .text(let text):
+            if text.trimmingCharacters(in: .whitespacesAndNewlines) == UpbitEndpoint.pingText { return .ping }
+            bytes = Array(text.utf8)
+        case .binary(let buffer):
+            bytes = Array(buffer.readableBytesView)
+        }
+        do {
+            return .request(try JSONDecoder().decode(UpbitSubscriptionRequest.self, from: Data(bytes)))
+        } catch let problem as UpbitSubscriptionRequest.Problem {
+            return .badRequest(problem)
+        } catch {
+            return .badRequest(.wrongFormat)
+        }
+    }
+
+    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+        var subscription = Subscription()
+        var pinged = false
+        let encoder = JSONEncoder()
+        for await event in events {
+            switch event {
+            case .traded(let ids):
+                guard subscription.realtime else { continue }
+                var seen = Set<MarketID>()
+                let wanted = ids.filter { subscription.codes.contains($0) && seen.insert($0).inserted }
+                let time = now()
+                for ticker in market.read(wanted, { $0.upbitStreamTicker(now: time, snapshot: false) }) {
+                    try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
+                }
+            case .request(let request):
+                subscription = Self.subscription(from: request, market: market)
+                encoder.userInfo[UpbitStreamFormat.userInfoKey] = subscription.format
+                let snapshotWanted = request.types.contains { $0.type == "ticker" && $0.isOnlyRealtime != true }
+                if snapshotWanted {
+                    let time = now()
+                    let codes = subscription.codes.sorted()
+                    for ticker in market.read(codes, { $0.upbitStreamTicker(now: time, snapshot: true) }) {
+                        try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
+                    }
+                }
+            case .badRequest(let problem):
+                let body = UpbitErrorBody(name: .text(problem.rawValue), message: Self.message(for: problem))
+                try await outbound.write(.binary(ByteBuffer(bytes: try JSONEncoder().encode(body))))
+                try await Task.sleep(for: .milliseconds(150))
+                try await outbound.close(.normalClosure, reason: nil)
+                return
+            case .ping:
+                pinged = true
+                try await outbound.write(.binary(ByteBuffer(bytes: try JSONEncoder().encode(UpbitStatusMessage.up))))
+            case .statusDue:
+                guard pinged else { continue }
+                try await outbound.write(.binary(ByteBuffer(bytes: try JSONEncoder().encode(UpbitStatusMessage.up))))
+            case .drop:
+                return
+            }
+        }
+    }
+
+    /// The ticker codes a request asks for that this market lists (others are silently ignored,
+    /// as are lower-case codes), and whether live updates follow the snapshot.
+    private static func subscription(from request: UpbitSubscriptionRequest, market: SimulatedMarket) -> Subscription {
+        var subscription = Subscription()
+        subscription.format = request.format ?? .default
+        for type in request.types where type.type == "ticker" {
+            for code in type.codes where code == code.uppercased() {
+                if let id = MarketID(code), market.lists(id) { subscription.codes.insert(id) }
+            }
+            if type.isOnlySnapshot != true { subscription.realtime = true }
+        }
+        return subscription
+    }
+
+    private static func message(for problem: UpbitSubscriptionRequest.Problem) -> String {
+        switch problem {
+        case .wrongFormat: "요청 형식이 올바르지 않습니다."
+        case .noTicket: "ticket 이 없습니다."
+        case .noType: "type 이 없습니다."
+        case .noCodes: "codes 가 없습니다."
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The Upbit quotation API's paths and parameters, written once for the client and the simulator.
+public enum UpbitEndpoint {
+    /// `GET /v1/market/all?is_details=true`: every market with its names.
+    public static let marketAll = "/v1/market/all"
+    /// `GET /v1/ticker?markets=KRW-BTC,KRW-ETH`: tickers of the listed markets.
+    public static let ticker = "/v1/ticker"
+    /// `GET /v1/ticker/all?quote_currencies=KRW`: tickers of every market of these quotes.
+    public static let tickerAll = "/v1/ticker/all"
+    /// `GET /v1/candles/days?market=KRW-BTC&count=200&to=…`: daily candles, newest first.
+    public static let candlesDays = "/v1/candles/days"
+    /// The public WebSocket path.
+    public static let webSocket = "/websocket/v1"
+
+    /// The most candles one request returns.
+    public static let maxCandleCount = 200
+
+    /// The query parameter names.
+    public enum Parameter {
+        public static let isDetails = "is_details"
+        public static let markets = "markets"
+        public static let quoteCurrencies = "quote_currencies"
+        public static let market = "market"
+        public static let count = "count"
+        public static let to = "to"
+    }
+
+    /// The rate-limit header on every reply: `group=ticker; min=1800; sec=29`.
+    public static let remainingRequestHeader = "Remaining-Req"
+
+    /// The text frame a client sends to check the socket; the server answers `{"status":"UP"}`.
+    public static let pingText = "PING"
+}

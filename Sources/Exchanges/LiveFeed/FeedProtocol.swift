@@ -1,0 +1,37 @@
+public import MarketDomain
+
+/// What one exchange's WebSocket dialect needs from the feed: the subscribe message, the keep-alive
+/// text (if any), and how to read a frame.
+public struct FeedProtocol: Sendable {
+    /// The text frame that subscribes to these markets.
+    public var subscribeMessage: @Sendable (_ markets: [MarketID]) throws -> String
+    /// A text frame sent every ``keepAliveInterval`` (Upbit's `PING`), or `nil`.
+    public var keepAliveMessage: String?
+    /// How often the keep-alive text goes out.
+    public var keepAliveInterval: Duration
+    /// Reads one frame: a ticker, a sign of life, or an error from the server.
+    public var decode: @Sendable (_ frame: [UInt8]) -> DecodedFrame
+
+    /// Makes a dialect.
+    public init(
+        subscribeMessage: @escaping @Sendable (_ markets: [MarketID]) throws -> String, keepAliveMessage: String?,
+        keepAliveInterval: Duration, decode: @escaping @Sendable (_ frame: [UInt8]) -> DecodedFrame
+    ) {
+        self.subscribeMessage = subscribeMessage
+        self.keepAliveMessage = keepAliveMessage
+        self.keepAliveInterval = keepAliveInterval
+        self.decode = decode
+    }
+
+    /// What a frame turned out to be.
+    public enum DecodedFrame: Sendable, Equatable {
+        /// A ticker update.
+        case ticker(Ticker)
+        /// A frame that carries no ticker but shows the server is alive (status, other data).
+        case heartbeat
+        /// The server reported an error; it will close the connection.
+        case serverError(String)
+        /// The frame could not be read; it is skipped.
+        case unreadable(String)
+    }
+}

@@ -1,0 +1,162 @@
+public import Logging
+public import MarketDomain
+
+/// A live ticker feed that never gives up: it opens the socket, subscribes once it is open,
+/// fetches the REST snapshot, watches for silence (stale, then reconnect), and on any close or
+/// error reconnects with exponential back-off and jitter, re-subscribes and re-fetches the snapshot.
+///
+/// The decisions (back-off, staleness) are the pure ``ReconnectBackoff`` and ``FeedHealth``; this
+/// is the async shell that performs them, on an injected clock so tests control time.
+public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
+    let connector: FeedConnector
+    let dialect: FeedProtocol
+    let fetchSnapshot: @Sendable ([MarketID]) async throws -> [Ticker]
+    let backoff: ReconnectBackoff
+    let health: FeedHealth
+    let clock: C
+    let jitter: @Sendable () -> Double
+    let logger: Logger
+
+    /// Makes a feed.
+    public init(
+        connector: FeedConnector, dialect: FeedProtocol,
+        fetchSnapshot: @escaping @Sendable ([MarketID]) async throws -> [Ticker],
+        backoff: ReconnectBackoff = ReconnectBackoff(), health: FeedHealth = FeedHealth(), clock: C,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        logger: Logger = Logger(label: "sise.feed")
+    ) {
+        self.connector = connector
+        self.dialect = dialect
+        self.fetchSnapshot = fetchSnapshot
+        self.backoff = backoff
+        self.health = health
+        self.clock = clock
+        self.jitter = jitter
+        self.logger = logger
+    }
+
+    /// The feed's events for these markets; it runs until the consumer stops iterating.
+    public func events(for markets: [MarketID]) -> AsyncStream<LiveFeedEvent> {
+        let (stream, continuation) = AsyncStream<LiveFeedEvent>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
+        // The stream owns the task: when the consumer goes away, the feed is cancelled.
+        let task = Task {
+            await run(markets: markets, emit: { continuation.yield($0) })
+            continuation.yield(.connection(.offline))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Connects, and reconnects, until cancelled.
+    func run(markets: [MarketID], emit: @escaping @Sendable (LiveFeedEvent) -> Void) async {
+        var attempt = 0
+        while !Task.isCancelled {
+            emit(.connection(.connecting))
+            let session = FeedSessionState(openedAt: clock.now)
+            do {
+                try await connector.connect { connection in
+                    try await serve(connection, markets: markets, session: session, emit: emit)
+                }
+                logger.info("feed connection closed")
+            } catch is CancellationError {
+                break
+            } catch {
+                logger.info("feed connection failed: \(error)")
+            }
+            if Task.isCancelled { break }
+            attempt = session.hasBeenLive ? 1 : attempt + 1
+            let delay = backoff.delay(attempt: attempt, jitter: jitter())
+            emit(.connection(.reconnecting(attempt: attempt, delay: delay)))
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                break
+            }
+        }
+    }
+
+    /// Runs one open connection: subscribe, then read frames while the snapshot, the keep-alive
+    /// and the silence watchdog run beside; returns or throws when the connection should end.
+    private func serve(
+        _ connection: FeedConnection, markets: [MarketID], session: FeedSessionState<C.Instant>,
+        emit: @escaping @Sendable (LiveFeedEvent) -> Void
+    ) async throws {
+        try await connection.send(try dialect.subscribeMessage(markets))
+        try await withThrowingTaskGroup(of: SessionTask.self) { group in
+            group.addTask {
+                for try await frame in connection.frames {
+                    if session.frameArrived(at: clock.now) { emit(.connection(.live)) }
+                    switch dialect.decode(frame) {
+                    case .ticker(let ticker): emit(.ticker(ticker))
+                    case .heartbeat: break
+                    case .serverError(let message): logger.warning("server error on feed: \(message)")
+                    case .unreadable(let reason): logger.debug("skipped unreadable frame: \(reason)")
+                    }
+                }
+                return .reader
+            }
+            group.addTask {
+                await loadSnapshot(markets: markets, emit: emit)
+                return .snapshot
+            }
+            if let keepAlive = dialect.keepAliveMessage {
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await clock.sleep(for: dialect.keepAliveInterval)
+                        try await connection.send(keepAlive)
+                    }
+                    return .keepAlive
+                }
+            }
+            group.addTask { try await watch(session, emit: emit) }
+            // The connection lasts until the reader sees the socket close (or a task throws:
+            // the watchdog on long silence, the keep-alive on a failed send).
+            for try await finished in group where finished == .reader { break }
+            group.cancelAll()
+        }
+    }
+
+    /// The tasks of one connection, named by what they return when they end normally.
+    private enum SessionTask: Sendable {
+        case reader
+        case snapshot
+        case keepAlive
+        case watchdog
+    }
+
+    /// Fetches the REST snapshot, retrying a few times with back-off on failure.
+    private func loadSnapshot(markets: [MarketID], emit: @escaping @Sendable (LiveFeedEvent) -> Void) async {
+        for attempt in 1...4 {
+            do {
+                emit(.snapshot(try await fetchSnapshot(markets)))
+                return
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("snapshot failed (attempt \(attempt)): \(error)")
+                do { try await clock.sleep(for: backoff.delay(attempt: attempt, jitter: jitter())) } catch { return }
+            }
+        }
+    }
+
+    /// Checks the silence every second: reports stale once per spell, and ends the connection
+    /// (by throwing) once silence reaches the reconnect threshold.
+    private func watch(
+        _ session: FeedSessionState<C.Instant>, emit: @escaping @Sendable (LiveFeedEvent) -> Void
+    ) async throws -> SessionTask {
+        while !Task.isCancelled {
+            try await clock.sleep(for: .seconds(1))
+            let (silence, reportStale) = session.silence(at: clock.now, staleAfter: health.staleAfter)
+            switch health.verdict(silence: silence) {
+            case .reconnect: throw FeedSilence()
+            case .stale: if reportStale { emit(.connection(.stale)) }
+            case .live: break
+            }
+        }
+        return .watchdog
+    }
+}
+
+/// Thrown to end a connection that stayed silent too long.
+struct FeedSilence: Error {}

@@ -1,0 +1,42 @@
+import ExchangeWire
+public import Foundation
+import MarketDomain
+
+extension FeedProtocol {
+    /// Upbit's WebSocket dialect: a ticker subscription in DEFAULT format, the text `PING` every
+    /// 10 s (answered with `{"status":"UP"}`, which proves the socket alive even when markets are quiet).
+    public static func upbit(
+        ticket: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) -> FeedProtocol {
+        FeedProtocol(
+            subscribeMessage: { markets in
+                let request = UpbitSubscriptionRequest(
+                    ticket: ticket(), types: [.init(type: "ticker", codes: markets.map(\.rawValue))], format: .default)
+                return String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+            },
+            keepAliveMessage: UpbitEndpoint.pingText,
+            keepAliveInterval: .seconds(10),
+            decode: UpbitFrameDecoder.decode
+        )
+    }
+}
+
+/// Reads frames of the Upbit WebSocket into what the feed needs.
+public enum UpbitFrameDecoder {
+    /// Decodes one frame (binary or text JSON, DEFAULT or SIMPLE keys).
+    @Sendable public static func decode(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
+        do {
+            switch try JSONDecoder().decode(UpbitStreamFrame.self, from: Data(frame)) {
+            case .ticker(let message):
+                guard let ticker = message.toDomain() else { return .unreadable("bad market code \(message.code)") }
+                return .ticker(ticker)
+            case .status, .other:
+                return .heartbeat
+            case .error(let detail):
+                return .serverError("\(detail.name): \(detail.message)")
+            }
+        } catch {
+            return .unreadable(UpbitRESTClient.describe(error))
+        }
+    }
+}

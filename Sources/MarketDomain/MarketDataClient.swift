@@ -1,0 +1,29 @@
+/// Everything Sise needs from one exchange, as replaceable closures: the live client in
+/// `Exchanges` provides the real one, tests provide fakes.
+public struct MarketDataClient: Sendable {
+    /// The exchange this client talks to.
+    public var exchange: Exchange
+    /// The KRW markets with their names.
+    public var fetchMarkets: @Sendable () async throws -> [Market]
+    /// The current tickers of these markets (every KRW market when empty).
+    public var fetchTickers: @Sendable (_ markets: [MarketID]) async throws -> [Ticker]
+    /// The last `days` daily candles of a market, oldest first.
+    public var fetchDailyCandles: @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle]
+    /// A live feed of these markets' tickers that reconnects until the consumer stops iterating.
+    public var liveTickers: @Sendable (_ markets: [MarketID]) -> AsyncStream<LiveFeedEvent>
+
+    /// Makes a client from its operations.
+    public init(
+        exchange: Exchange,
+        fetchMarkets: @escaping @Sendable () async throws -> [Market],
+        fetchTickers: @escaping @Sendable (_ markets: [MarketID]) async throws -> [Ticker],
+        fetchDailyCandles: @escaping @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle],
+        liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> AsyncStream<LiveFeedEvent>
+    ) {
+        self.exchange = exchange
+        self.fetchMarkets = fetchMarkets
+        self.fetchTickers = fetchTickers
+        self.fetchDailyCandles = fetchDailyCandles
+        self.liveTickers = liveTickers
+    }
+}

@@ -1,0 +1,75 @@
+/// What a board can be sorted by (SPEC §1.3), named as on the command line.
+public enum SortKey: String, Sendable, Hashable, Codable, CaseIterable {
+    case name
+    case price
+    case change
+    case value
+}
+
+/// Which way a sort runs.
+public enum SortDirection: String, Sendable, Hashable, Codable {
+    case descending
+    case ascending
+
+    /// The other direction.
+    public var toggled: SortDirection { self == .descending ? .ascending : .descending }
+}
+
+/// A board's order: a key and a direction, with ties broken by name so the order is stable.
+public struct QuoteOrder: Sendable, Hashable, Codable {
+    /// What the rows are sorted by.
+    public var key: SortKey
+    /// Which way they run.
+    public var direction: SortDirection
+
+    /// Makes an order.
+    public init(key: SortKey, direction: SortDirection = .descending) {
+        self.key = key
+        self.direction = direction
+    }
+
+    /// The order a board starts in: trade value, descending.
+    public static let standard = QuoteOrder(key: .value, direction: .descending)
+
+    /// The order after a person chooses `key`: the current key toggles, a new key starts descending.
+    public func choosing(_ key: SortKey) -> QuoteOrder {
+        key == self.key ? QuoteOrder(key: key, direction: direction.toggled) : QuoteOrder(key: key)
+    }
+
+    /// The quotes in this order; names are compared in `language`.
+    public func sorted(_ quotes: [Quote], language: NameLanguage = .korean) -> [Quote] {
+        quotes.sorted { areInIncreasingOrder($0, $1, language: language) }
+    }
+
+    /// Whether `lhs` comes before `rhs`. Equal keys fall back to the name, then the market code,
+    /// both ascending whatever the direction, so rows with equal values never swap places.
+    public func areInIncreasingOrder(_ lhs: Quote, _ rhs: Quote, language: NameLanguage = .korean) -> Bool {
+        let byKey = compareKeys(lhs, rhs, language: language)
+        if byKey != 0 {
+            return direction == .ascending ? byKey < 0 : byKey > 0
+        }
+        let byName = Self.compareNames(lhs.market.name(in: language), rhs.market.name(in: language))
+        if byName != 0 { return byName < 0 }
+        return lhs.id < rhs.id
+    }
+
+    private func compareKeys(_ lhs: Quote, _ rhs: Quote, language: NameLanguage) -> Int {
+        switch key {
+        case .name: Self.compareNames(lhs.market.name(in: language), rhs.market.name(in: language))
+        case .price: Self.compare(lhs.ticker.price, rhs.ticker.price)
+        case .change: Self.compare(lhs.ticker.changeRate, rhs.ticker.changeRate)
+        case .value: Self.compare(lhs.ticker.tradeValue24h, rhs.ticker.tradeValue24h)
+        }
+    }
+
+    private static func compare(_ lhs: Double, _ rhs: Double) -> Int {
+        lhs < rhs ? -1 : (lhs > rhs ? 1 : 0)
+    }
+
+    /// Compares names case-insensitively; Hangul syllables compare in 가나다 order by code point.
+    private static func compareNames(_ lhs: String, _ rhs: String) -> Int {
+        let left = lhs.lowercased()
+        let right = rhs.lowercased()
+        return left < right ? -1 : (left > right ? 1 : 0)
+    }
+}

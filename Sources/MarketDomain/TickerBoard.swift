@@ -1,0 +1,80 @@
+/// The live state of every market of one exchange: names merged with the latest ticker of each.
+///
+/// Applying a ticker is O(1) by market id, and a ticker older than the one held is dropped, so a
+/// late REST snapshot never overwrites newer live data.
+public struct TickerBoard: Sendable {
+    /// The exchange these markets belong to.
+    public let exchange: Exchange
+    private var marketsByID: [MarketID: Market] = [:]
+    private var tickersByID: [MarketID: Ticker] = [:]
+    /// Bumped on every change, so a reader can tell cheaply whether anything moved.
+    public private(set) var version: UInt64 = 0
+
+    /// What happened to one ticker offered to the board.
+    public enum ApplyResult: Sendable, Equatable {
+        /// The ticker replaced an older one (or was the first for its market).
+        case applied
+        /// The board already holds a newer ticker for the market; this one was dropped.
+        case outdated
+    }
+
+    /// An empty board for an exchange.
+    public init(exchange: Exchange) {
+        self.exchange = exchange
+    }
+
+    /// Replaces the market list (names); tickers of markets no longer listed are removed.
+    public mutating func setMarkets(_ markets: [Market]) {
+        marketsByID = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        tickersByID = tickersByID.filter { marketsByID[$0.key] != nil }
+        version &+= 1
+    }
+
+    /// Offers one ticker: applied unless the board holds a newer one for the same market.
+    @discardableResult
+    public mutating func apply(_ ticker: Ticker) -> ApplyResult {
+        if let held = tickersByID[ticker.marketID], held.timestamp > ticker.timestamp {
+            return .outdated
+        }
+        tickersByID[ticker.marketID] = ticker
+        version &+= 1
+        return .applied
+    }
+
+    /// Offers a whole snapshot, ticker by ticker; returns how many were applied.
+    @discardableResult
+    public mutating func apply(snapshot tickers: [Ticker]) -> Int {
+        var applied = 0
+        for ticker in tickers where apply(ticker) == .applied { applied += 1 }
+        return applied
+    }
+
+    /// The listed markets, in no particular order.
+    public var markets: [Market] { Array(marketsByID.values) }
+
+    /// How many markets are listed.
+    public var marketCount: Int { marketsByID.count }
+
+    /// The market with this id, if listed.
+    public func market(_ id: MarketID) -> Market? { marketsByID[id] }
+
+    /// The latest ticker of a market, if any has arrived.
+    public func ticker(_ id: MarketID) -> Ticker? { tickersByID[id] }
+
+    /// The row for a market: its names and latest ticker, once both are known.
+    public func quote(_ id: MarketID) -> Quote? {
+        guard let market = marketsByID[id], let ticker = tickersByID[id] else { return nil }
+        return Quote(market: market, ticker: ticker)
+    }
+
+    /// Every market with a ticker, in no particular order.
+    public var quotes: [Quote] {
+        tickersByID.compactMap { id, ticker in marketsByID[id].map { Quote(market: $0, ticker: ticker) } }
+    }
+
+    /// The markets matching a search, with tickers, in no particular order.
+    public func quotes(matching matcher: SearchMatcher) -> [Quote] {
+        guard !matcher.matchesEverything else { return quotes }
+        return quotes.filter { matcher.matches($0.market) }
+    }
+}

@@ -1,0 +1,119 @@
+public import MarketDomain
+
+/// One exchange's live market state, shared by everyone who watches it: it loads the REST
+/// snapshot (markets and tickers together, names merged in), then follows the live feed,
+/// applying each tick in O(1) and dropping anything older than what it holds.
+///
+/// An actor because the feed writes while any number of readers (commands, view models) read.
+public actor LiveBoard {
+    /// The exchange this board shows.
+    public nonisolated let exchange: Exchange
+    private let client: MarketDataClient
+    /// The markets and their latest tickers.
+    public private(set) var board: TickerBoard
+    /// The live feed's state.
+    public private(set) var connection: ConnectionState = .connecting
+    /// Live ticks applied since the board was made.
+    public private(set) var appliedTicks = 0
+    private var followers: [Int: AsyncStream<BoardUpdate>.Continuation] = [:]
+    private var nextFollower = 0
+    private var feedTask: Task<Void, Never>?
+
+    /// A board for the client's exchange; empty until ``load(markets:)``.
+    public init(client: MarketDataClient) {
+        self.client = client
+        exchange = client.exchange
+        board = TickerBoard(exchange: client.exchange)
+    }
+
+    /// Loads the market list and the tickers of `ids` (every market when empty) together.
+    /// Throws ``ExchangeError/unknownMarket(_:)`` when an id is not listed.
+    public func load(markets ids: [MarketID] = []) async throws {
+        async let markets = client.fetchMarkets()
+        async let tickers = client.fetchTickers(ids)
+        let listed = try await markets
+        let listedIDs = Set(listed.map(\.id))
+        if let unknown = ids.first(where: { !listedIDs.contains($0) }) {
+            throw ExchangeError.unknownMarket(unknown.rawValue)
+        }
+        let snapshot = try await tickers
+        board.setMarkets(listed)
+        board.apply(snapshot: snapshot)
+        publish(.snapshotApplied)
+    }
+
+    /// Follows the live feed of `ids` (every listed market when empty) until ``stop()``.
+    public func follow(markets ids: [MarketID] = []) {
+        guard feedTask == nil else { return }
+        let wanted = ids.isEmpty ? board.markets.map(\.id).sorted() : ids
+        let events = client.liveTickers(wanted)
+        feedTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.handle(event)
+            }
+        }
+    }
+
+    /// Stops following the live feed and ends every follower's update stream.
+    public func stop() {
+        feedTask?.cancel()
+        feedTask = nil
+        for continuation in followers.values { continuation.finish() }
+        followers.removeAll()
+    }
+
+    /// What changes on the board from now on, for one reader.
+    public func updates() -> AsyncStream<BoardUpdate> {
+        let (stream, continuation) = AsyncStream<BoardUpdate>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
+        let id = nextFollower
+        nextFollower += 1
+        followers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeFollower(id) }
+        }
+        return stream
+    }
+
+    /// The rows matching a search, in an order.
+    public func quotes(
+        matching matcher: SearchMatcher = SearchMatcher(""), order: QuoteOrder = .standard,
+        language: NameLanguage = .korean
+    ) -> [Quote] {
+        order.sorted(board.quotes(matching: matcher), language: language)
+    }
+
+    /// Applies one feed event.
+    func handle(_ event: LiveFeedEvent) {
+        switch event {
+        case .connection(let state):
+            connection = state
+            publish(.connection(state))
+        case .snapshot(let tickers):
+            board.apply(snapshot: tickers)
+            publish(.snapshotApplied)
+        case .ticker(let ticker):
+            guard board.apply(ticker) == .applied, let quote = board.quote(ticker.marketID) else { return }
+            appliedTicks += 1
+            publish(.quote(quote))
+        }
+    }
+
+    private func publish(_ update: BoardUpdate) {
+        for continuation in followers.values { continuation.yield(update) }
+    }
+
+    private func removeFollower(_ id: Int) {
+        followers[id] = nil
+    }
+}
+
+/// A change on a ``LiveBoard``.
+public enum BoardUpdate: Sendable, Equatable {
+    /// A live tick moved this row.
+    case quote(Quote)
+    /// A REST snapshot was applied; many rows may have changed.
+    case snapshotApplied
+    /// The live feed changed state.
+    case connection(ConnectionState)
+}

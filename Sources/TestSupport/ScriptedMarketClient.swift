@@ -1,0 +1,72 @@
+public import MarketDomain
+import Synchronization
+
+/// A market-data client whose answers and live events the test scripts: REST calls answer from
+/// fixed values, and the live feed yields whatever the test sends through ``send(_:)``.
+public final class ScriptedMarketClient: Sendable {
+    private struct State {
+        var markets: [Market]
+        var tickers: [Ticker]
+        var candles: [MarketID: [Candle]] = [:]
+        var feed: AsyncStream<LiveFeedEvent>.Continuation?
+        var subscribed: [[MarketID]] = []
+        var tickerFetches = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A client listing `markets` with `tickers`.
+    public init(markets: [Market], tickers: [Ticker] = [], candles: [MarketID: [Candle]] = [:]) {
+        state = Mutex(State(markets: markets, tickers: tickers, candles: candles))
+    }
+
+    /// The client as the app sees it.
+    public var client: MarketDataClient {
+        MarketDataClient(
+            exchange: .upbit,
+            fetchMarkets: { self.state.withLock { $0.markets } },
+            fetchTickers: { ids in
+                try self.state.withLock { state in
+                    state.tickerFetches += 1
+                    if let unknown = ids.first(where: { id in !state.markets.contains { $0.id == id } }) {
+                        throw ExchangeError.unknownMarket(unknown.rawValue)
+                    }
+                    return ids.isEmpty ? state.tickers : state.tickers.filter { ids.contains($0.marketID) }
+                }
+            },
+            fetchDailyCandles: { id, days in
+                try self.state.withLock { state in
+                    guard let candles = state.candles[id] else { throw ExchangeError.unknownMarket(id.rawValue) }
+                    return Array(candles.suffix(days))
+                }
+            },
+            liveTickers: { ids in
+                let (stream, continuation) = AsyncStream<LiveFeedEvent>.makeStream()
+                self.state.withLock { state in
+                    state.feed = continuation
+                    state.subscribed.append(ids)
+                }
+                return stream
+            }
+        )
+    }
+
+    /// Replaces the tickers the REST calls answer with.
+    public func setTickers(_ tickers: [Ticker]) {
+        state.withLock { $0.tickers = tickers }
+    }
+
+    /// Sends a live event to the subscriber; false when nobody has subscribed yet.
+    @discardableResult
+    public func send(_ event: LiveFeedEvent) -> Bool {
+        guard let feed = state.withLock({ $0.feed }) else { return false }
+        feed.yield(event)
+        return true
+    }
+
+    /// The market lists the live feed was asked for, in order.
+    public var subscriptions: [[MarketID]] { state.withLock { $0.subscribed } }
+
+    /// How many times tickers were fetched over REST.
+    public var tickerFetches: Int { state.withLock { $0.tickerFetches } }
+}

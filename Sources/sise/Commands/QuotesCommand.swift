@@ -1,0 +1,69 @@
+public import ArgumentParser
+public import MarketDomain
+import MarketFeatures
+
+/// `sise quotes`: one snapshot of the board, then exit.
+struct QuotesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quotes", abstract: "Print one snapshot of the market board, then exit.")
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+
+    @Argument(help: "Markets to show, as KRW-BTC or BTC; every market when none are given.")
+    var markets: [String] = []
+
+    @Option(help: "Only markets whose Korean name, English name or symbol contains this (초성 such as ㅂㅌ work).")
+    var search: String?
+
+    @Option(help: "Sort by name, price, change or value (24h trade value).")
+    var sort: SortKey = .value
+
+    @Flag(help: "Sort ascending instead of descending.")
+    var asc = false
+
+    @Option(help: "Output format: table, json or csv.")
+    var format: OutputFormat = .table
+
+    @Option(help: "Names in the table: ko (Korean) or en (English).")
+    var names: NameLanguage = .korean
+
+    func validate() throws {
+        _ = try MarketArguments.parse(markets)
+    }
+
+    func run() async throws {
+        StandardOutput.prepare()
+        try await CommandFailure.guarding {
+            let ids = try MarketArguments.parse(markets)
+            let quotes = try await MarketSession.run(exchangeOptions) { client in
+                let board = LiveBoard(client: client)
+                try await board.load(markets: ids)
+                let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
+                var rows = await board.quotes(matching: SearchMatcher(search ?? ""), order: order, language: names)
+                if !ids.isEmpty {
+                    let wanted = Set(ids)
+                    rows = rows.filter { wanted.contains($0.id) }
+                }
+                return rows
+            }
+            try print(quotes, exchange: exchangeOptions.exchange)
+        }
+    }
+
+    private func print(_ quotes: [Quote], exchange: Exchange) throws {
+        switch format {
+        case .json:
+            try StandardOutput.writeLine(OutputJSON.encode(quotes.map { QuoteRecord($0, exchange: exchange) }))
+        case .csv:
+            try StandardOutput.writeLine(CSV.line(QuoteRecord.csvHeader))
+            for quote in quotes {
+                try StandardOutput.writeLine(CSV.line(QuoteRecord(quote, exchange: exchange).csvFields))
+            }
+        case .table:
+            for line in QuoteTable.make(quotes, language: names).render() { try StandardOutput.writeLine(line) }
+        }
+    }
+}
+
+extension SortKey: ExpressibleByArgument {}
+extension NameLanguage: ExpressibleByArgument {}

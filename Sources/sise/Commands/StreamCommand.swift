@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import MarketDomain
+import MarketFeatures
+
+/// `sise stream`: live ticks, one line each, until a limit or Ctrl-C.
+struct StreamCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stream", abstract: "Print live ticks, one JSON object per line, until a limit or Ctrl-C.")
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+
+    @Argument(help: "Markets to follow, as KRW-BTC or BTC; every market when none are given.")
+    var markets: [String] = []
+
+    @Option(help: "Stop after this many ticks.")
+    var count: Int?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Output format: ndjson (one JSON object per line) or table.")
+    var format: StreamFormat = .ndjson
+
+    @Option(help: "Names in the table: ko (Korean) or en (English).")
+    var names: NameLanguage = .korean
+
+    func validate() throws {
+        _ = try MarketArguments.parse(markets)
+        if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration must be a positive number of seconds.")
+        }
+    }
+
+    func run() async throws {
+        StandardOutput.prepare()
+        try await CommandFailure.guarding {
+            let ids = try MarketArguments.parse(markets)
+            try await MarketSession.run(exchangeOptions) { client in
+                let board = LiveBoard(client: client)
+                try await board.load(markets: ids)
+                let updates = await board.updates()
+                await board.follow(markets: ids)
+                defer { Task { await board.stop() } }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await print(updates, exchange: client.exchange) }
+                    if let duration {
+                        group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                    }
+                    group.addTask { await InterruptSignal.wait() }
+                    _ = try await group.next()
+                    group.cancelAll()
+                }
+                await board.stop()
+            }
+        }
+    }
+
+    private func print(_ updates: AsyncStream<BoardUpdate>, exchange: Exchange) async throws {
+        var printed = 0
+        if format == .table {
+            try StandardOutput.writeLine(TickLine.header(language: names))
+        }
+        for await update in updates {
+            switch update {
+            case .quote(let quote):
+                let line =
+                    format == .ndjson
+                    ? try OutputJSON.encode(QuoteRecord(quote, exchange: exchange))
+                    : TickLine.format(quote, language: names)
+                try StandardOutput.writeLine(line)
+                printed += 1
+                if let count, printed >= count { return }
+            case .connection(let state):
+                if state != .live, state != .connecting { StandardError.writeLine("sise: feed \(state.label)") }
+            case .snapshotApplied:
+                break
+            }
+            if Task.isCancelled { return }
+        }
+    }
+}
+
+/// One tick as a line of `stream --format table`.
+enum TickLine {
+    static func header(language: NameLanguage) -> String {
+        format(
+            time: "Time", name: language == .korean ? "이름" : "Name", symbol: "Symbol", price: "Price", rate: "Change %",
+            change: "Change")
+    }
+
+    static func format(_ quote: Quote, language: NameLanguage) -> String {
+        let ticker = quote.ticker
+        let seconds = Int((ticker.timestamp / 1000) % 86_400)
+        let time = String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        return format(
+            time: time, name: quote.market.name(in: language), symbol: quote.market.symbol,
+            price: NumberFormat.price(ticker.price, quote: quote.market.quote),
+            rate: NumberFormat.changeRate(ticker.changeRate),
+            change: NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: quote.market.quote))
+    }
+
+    private static func format(
+        time: String, name: String, symbol: String, price: String, rate: String, change: String
+    ) -> String {
+        [
+            DisplayWidth.padRight(time, to: 8), DisplayWidth.padRight(DisplayWidth.sanitized(name), to: 20),
+            DisplayWidth.padRight(symbol, to: 8), DisplayWidth.padLeft(price, to: 16),
+            DisplayWidth.padLeft(rate, to: 9),
+            DisplayWidth.padLeft(change, to: 14),
+        ].joined(separator: " ")
+    }
+}

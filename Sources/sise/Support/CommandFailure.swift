@@ -1,0 +1,42 @@
+import ArgumentParser
+import MarketDomain
+
+/// Turns any error into one clear line on stderr and a sysexits exit code:
+/// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O.
+enum CommandFailure {
+    static func exit(for error: any Error) -> ExitCode {
+        let (code, message): (Int32, String)
+        switch error {
+        case let exchange as ExchangeError:
+            switch exchange {
+            case .unknownMarket(let detail): (code, message) = (65, "unknown market: \(detail)")
+            case .badRequest: (code, message) = (65, exchange.description)
+            case .rateLimited, .unavailable, .badResponse: (code, message) = (69, exchange.description)
+            }
+        case let output as OutputError:
+            (code, message) = (74, output.description)
+        default:
+            (code, message) = (70, "\(error)")
+        }
+        StandardError.writeLine("sise: \(message)")
+        return ExitCode(code)
+    }
+
+    /// Runs a command body, translating failures (but letting ArgumentParser's own exits through).
+    static func guarding(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch is CancellationError {
+            return
+        } catch let error as ExchangeError {
+            throw Self.exit(for: error)
+        } catch let error as OutputError {
+            if case .closed = error { return }
+            throw Self.exit(for: error)
+        } catch {
+            throw Self.exit(for: error)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+public import ArgumentParser
+import Exchanges
+public import MarketDomain
+
+/// The choices every market command takes: which exchange, and simulated, live or another server.
+struct ExchangeOptions: ParsableArguments {
+    @Option(name: .long, help: "The exchange: \(Exchange.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var exchange: Exchange = .upbit
+
+    @Flag(name: .long, help: "Connect to the real exchange instead of the embedded simulated market.")
+    var live = false
+
+    @Option(
+        name: .long,
+        help: "Connect to any server of the exchange's dialect, e.g. http://127.0.0.1:8080 (a `sise simulate`).")
+    var baseURL: String?
+
+    @Option(name: .long, help: "The seed of the embedded simulated market.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .long, help: "Log connection details to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if live, baseURL != nil {
+            throw ValidationError("--live and --base-url cannot be used together.")
+        }
+        if let baseURL, UpbitServer(baseURL: baseURL) == nil {
+            throw ValidationError(
+                "--base-url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8080.")
+        }
+    }
+}
+
+extension Exchange: ExpressibleByArgument {}
+
+/// Reads market arguments: `KRW-BTC`, `krw-btc` or just `BTC` (the KRW market).
+enum MarketArguments {
+    static func parse(_ arguments: [String]) throws -> [MarketID] {
+        try arguments.map { argument in
+            if let id = MarketID(argument) { return id }
+            let symbol = argument.uppercased()
+            if !symbol.isEmpty, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                return MarketID(quote: "KRW", base: symbol)
+            }
+            throw ValidationError("'\(argument)' is not a market code like KRW-BTC or a symbol like BTC.")
+        }
+    }
+}

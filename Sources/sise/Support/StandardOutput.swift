@@ -1,0 +1,53 @@
+import Foundation
+
+/// Writing lines to stdout, flushed at once (so `stream` output reaches a pipe line by line), and
+/// noticing when the reader has gone (a closed pipe ends the command quietly, not with SIGPIPE).
+enum StandardOutput {
+    /// Ignores SIGPIPE so a closed pipe surfaces as an error from `write`.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes one line and flushes it.
+    static func writeLine(_ line: String) throws {
+        try write(line + "\n", to: STDOUT_FILENO)
+    }
+
+    static func write(_ text: String, to descriptor: Int32) throws {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw OutputError.closed }
+                throw OutputError.failed(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}
+
+/// Writing to stderr; failures there are ignored since there is nowhere left to report them.
+enum StandardError {
+    static func writeLine(_ line: String) {
+        do { try StandardOutput.write(line + "\n", to: STDERR_FILENO) } catch { /* stderr is gone: nothing to do */  }
+    }
+}
+
+/// Output that could not be written.
+enum OutputError: Error, CustomStringConvertible {
+    /// The reader closed the pipe (e.g. `| head`); not a failure of ours.
+    case closed
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .closed: "output closed"
+        case .failed(let reason): "cannot write output: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+@Suite struct UpbitRESTWireTests {
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func theDocsMarketListDecodesToAMarketWithNames() throws {
+        let rows = try decode([UpbitMarketDTO].self, UpbitDocPayloads.marketAll)
+        #expect(rows.count == 1)
+        #expect(rows[0].marketEvent?.caution["PRICE_FLUCTUATIONS"] == false)
+        let market = try #require(rows[0].toDomain())
+        #expect(market == Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"))
+    }
+
+    @Test func theDocsTickerDecodesToADomainTicker() throws {
+        let rows = try decode([UpbitTickerDTO].self, UpbitDocPayloads.tickerAll)
+        let ticker = try #require(rows.first?.toDomain())
+        #expect(ticker.marketID.rawValue == "KRW-BTC")
+        #expect(ticker.price == 103_458_000)
+        #expect(ticker.changePrice == 1_041_000)
+        #expect(ticker.changeRate == 0.0101643282)
+        #expect(ticker.tradeValue24h == 162_997_300_132.123)
+        #expect(ticker.volume24h == 1587.73606087)
+        #expect(ticker.high == 103_988_000)
+        #expect(ticker.low == 101_150_000)
+        #expect(ticker.previousClose == 102_417_000)
+        #expect(ticker.timestamp == 1_773_240_058_519)
+        #expect(ticker.direction == .rise)
+    }
+
+    @Test func aFallingTickerKeepsItsSign() throws {
+        let json = UpbitDocPayloads.tickerAll
+            .replacingOccurrences(of: "\"signed_change_price\": 1041000.0", with: "\"signed_change_price\": -11.5")
+            .replacingOccurrences(
+                of: "\"signed_change_rate\": 0.0101643282", with: "\"signed_change_rate\": -0.1179487179")
+        let ticker = try #require(try decode([UpbitTickerDTO].self, json).first?.toDomain())
+        #expect(ticker.changePrice == -11.5)
+        #expect(ticker.changeRate == -0.1179487179)
+        #expect(ticker.direction == .fall)
+    }
+
+    @Test func anEvenTickersIntegerZeroesDecode() throws {
+        let json = UpbitDocPayloads.tickerAll
+            .replacingOccurrences(of: "\"change_price\": 1041000.0", with: "\"change_price\": 0")
+            .replacingOccurrences(of: "\"signed_change_price\": 1041000.0", with: "\"signed_change_price\": 0")
+            .replacingOccurrences(of: "\"signed_change_rate\": 0.0101643282", with: "\"signed_change_rate\": 0")
+        let ticker = try #require(try decode([UpbitTickerDTO].self, json).first?.toDomain())
+        #expect(ticker.direction == .even)
+    }
+
+    @Test func theDocsCandleDecodesToADomainCandle() throws {
+        let candle = try #require(try decode([UpbitCandleDTO].self, UpbitDocPayloads.candlesDays).first?.toDomain())
+        #expect(candle.day.description == "2026-03-11")
+        #expect(candle.open == 102_417_000)
+        #expect(candle.close == 103_460_000)
+        #expect(candle.value == 104_890_599_315.22821)
+    }
+
+    @Test func errorNamesDecodeAsNumbersOrStrings() throws {
+        let notFound = try decode(UpbitErrorBody.self, UpbitDocPayloads.errorCodeNotFound)
+        #expect(notFound == .codeNotFound)
+        #expect(notFound.error.name == .number(404))
+        let noRoute = try decode(UpbitErrorBody.self, UpbitDocPayloads.errorNoRoute)
+        #expect(noRoute.error.name == .text("not_found"))
+        #expect(try decode(UpbitErrorBody.self, UpbitDocPayloads.errorMissingParameter) == .missingParameter)
+    }
+
+    @Test func whatWeEncodeHasTheDocsKeysAndJSONTypes() throws {
+        let encoder = JSONEncoder()
+        let market = try decode([UpbitMarketDTO].self, UpbitDocPayloads.marketAll)
+        #expect(try JSONShape(data: encoder.encode(market)) == JSONShape(json: UpbitDocPayloads.marketAll))
+        let tickers = try decode([UpbitTickerDTO].self, UpbitDocPayloads.tickerAll)
+        #expect(try JSONShape(data: encoder.encode(tickers)) == JSONShape(json: UpbitDocPayloads.tickerAll))
+        let candles = try decode([UpbitCandleDTO].self, UpbitDocPayloads.candlesDays)
+        #expect(try JSONShape(data: encoder.encode(candles)) == JSONShape(json: UpbitDocPayloads.candlesDays))
+        for body in [UpbitDocPayloads.errorCodeNotFound, UpbitDocPayloads.errorNoRoute] {
+            let decoded = try decode(UpbitErrorBody.self, body)
+            #expect(try JSONShape(data: encoder.encode(decoded)) == JSONShape(json: body))
+        }
+    }
+
+    @Test func timesAreSpelledAsUpbitSpellsThem() {
+        #expect(UpbitTime.compactDate(unixMilliseconds: 1_773_240_058_195) == "20260311")
+        #expect(UpbitTime.compactTime(unixMilliseconds: 1_773_240_058_195) == "144058")
+        #expect(
+            UpbitTime.compactTime(unixMilliseconds: 1_773_240_058_195 + UpbitTime.kstOffsetMilliseconds) == "234058")
+        #expect(UpbitTime.isoLocal(unixMilliseconds: 1_773_187_200_000) == "2026-03-11T00:00:00")
+    }
+
+    @Test func theCandleToParameterTakesEveryDocumentedSpelling() {
+        let midnight: Int64 = 1_773_187_200_000
+        #expect(UpbitTime.parseTo("2026-03-11T00:00:00Z") == midnight)
+        #expect(UpbitTime.parseTo("2026-03-11 00:00:00") == midnight)
+        #expect(UpbitTime.parseTo("2026-03-11T09:00:00+09:00") == midnight)
+        #expect(UpbitTime.parseTo("2026-03-11") == nil)
+        #expect(UpbitTime.parseTo("2026-03-11T25:00:00") == nil)
+        #expect(UpbitTime.parseTo("nonsense") == nil)
+    }
+}

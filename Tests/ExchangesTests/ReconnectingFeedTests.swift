@@ -1,0 +1,150 @@
+import Clocks
+import ConcurrencyExtras
+import Exchanges
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+@Suite struct ReconnectingFeedTests {
+    private let bitcoin = MarketID("KRW-BTC")!
+    private let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(8))
+
+    /// A feed on a test clock with jitter fixed at one half, so delays are exactly 3/4 of the base.
+    private func makeFeed(
+        _ connector: ScriptedConnector, clock: TestClock<Duration>, snapshots: LockIsolated<Int>
+    ) -> ReconnectingFeed<TestClock<Duration>> {
+        ReconnectingFeed(
+            connector: connector.connector, dialect: .upbit(ticket: { "test-ticket" }),
+            fetchSnapshot: { ids in
+                snapshots.withValue { $0 += 1 }
+                return [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100, timestamp: 1)]
+            },
+            backoff: backoff, health: FeedHealth(staleAfter: .seconds(20), reconnectAfter: .seconds(45)),
+            clock: clock, jitter: { 0.5 })
+    }
+
+    /// Advances the test clock a second at a time until `condition` holds (at most `limit` seconds).
+    private func advance(
+        _ clock: TestClock<Duration>, limit: Int = 200, until condition: () async -> Bool
+    ) async throws {
+        for _ in 0..<limit {
+            await Task.megaYield()
+            if await condition() { return }
+            await clock.advance(by: .seconds(1))
+        }
+        await Task.megaYield()
+        try #require(await condition(), "condition never held")
+    }
+
+    private func eventually(_ condition: @escaping @Sendable () async -> Bool) async throws {
+        try await waitUntil(seconds: 10, "feed event", condition)
+    }
+
+    @Test func subscribesOnlyOnceTheSocketIsOpenThenStreamsTicks() async throws {
+        let connector = ScriptedConnector()
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+
+        try await eventually { connector.sent.first?.count == 1 }
+        let subscribe = try #require(connector.sent.first?.first)
+        #expect(subscribe.contains(#""codes":["KRW-BTC"]"#))
+        #expect(subscribe.hasPrefix(#"[{"ticket":"test-ticket"}"#))
+
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually { await log.tickers.count == 1 }
+        try await eventually { await log.snapshots == 1 }
+        #expect(await log.states == [.connecting, .live])
+        #expect(await log.tickers.first?.price == 32_287_000)
+        await log.stop()
+    }
+
+    @Test func reconnectsWithBackOffResubscribesAndRefetchesTheSnapshot() async throws {
+        let connector = ScriptedConnector()
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+
+        try await eventually { connector.openedSockets == 1 }
+        connector.push(UpbitDocPayloads.status)
+        try await eventually { await log.states == [.connecting, .live] }
+        connector.closeLatest()
+        let firstDelay = backoff.delay(attempt: 1, jitter: 0.5)
+        try await eventually { await log.states.last == .reconnecting(attempt: 1, delay: firstDelay) }
+
+        try await advance(clock) { connector.openedSockets == 2 }
+        try await eventually { connector.sent.count == 2 && connector.sent[1].first == connector.sent[0].first }
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually { snapshots.value == 2 }
+        try await eventually { await log.states.count == 5 }
+        #expect(
+            await log.states == [
+                .connecting, .live, .reconnecting(attempt: 1, delay: firstDelay), .connecting, .live,
+            ])
+        await log.stop()
+    }
+
+    @Test func failedConnectsBackOffExponentiallyUpToTheCap() async throws {
+        let connector = ScriptedConnector()
+        connector.failNextConnects(5)
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+
+        try await advance(clock) { connector.openedSockets == 1 }
+        let delays = await log.states.compactMap { state -> Duration? in
+            if case .reconnecting(_, let delay) = state { delay } else { nil }
+        }
+        // Bases 1, 2, 4, 8, 8 s; with jitter one half each is 3/4 of its base.
+        #expect(delays == [.milliseconds(750), .milliseconds(1500), .seconds(3), .seconds(6), .seconds(6)])
+        #expect(connector.attempts == 6)
+        #expect(snapshots.value == 1)
+        await log.stop()
+    }
+
+    @Test func silenceShowsStaleThenForcesAReconnect() async throws {
+        let connector = ScriptedConnector()
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        let start = clock.now
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+
+        try await eventually { connector.openedSockets == 1 }
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually { await log.states == [.connecting, .live] }
+
+        try await advance(clock) { await log.states.last == .stale }
+        let staleAfter = start.duration(to: clock.now)
+        try await advance(clock) {
+            if case .reconnecting = await log.states.last { true } else { false }
+        }
+        #expect(await log.states.prefix(3) == [.connecting, .live, .stale])
+        #expect(staleAfter >= .seconds(20))
+        #expect(start.duration(to: clock.now) >= .seconds(45))
+        // The keep-alive went out every 10 s while the socket was silent.
+        #expect(connector.sent[0].filter { $0 == "PING" }.count >= 4)
+        await log.stop()
+    }
+
+    @Test func unreadableFramesAreSkippedWithoutDroppingTheFeed() async throws {
+        let connector = ScriptedConnector()
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+
+        try await eventually { connector.openedSockets == 1 }
+        connector.push("garbage{")
+        connector.push(#"{"type":"ticker","code":"KRW-BTC"}"#)
+        connector.push(UpbitDocPayloads.streamTickerSimple)
+        try await eventually { await log.tickers.count == 1 }
+        #expect(await log.states == [.connecting, .live])
+        #expect(connector.openedSockets == 1)
+        await log.stop()
+    }
+}

@@ -1,0 +1,48 @@
+import Exchanges
+import Foundation
+import MarketDomain
+import Testing
+
+@Suite struct UpbitServerTests {
+    @Test func aBaseURLGivesTheRESTRootAndTheWebSocketBesideIt() {
+        #expect(
+            UpbitServer(baseURL: "http://127.0.0.1:8080")
+                == UpbitServer(restBaseURL: "http://127.0.0.1:8080", webSocketURL: "ws://127.0.0.1:8080/websocket/v1"))
+        #expect(
+            UpbitServer(baseURL: "https://api.upbit.com/v1/")
+                == UpbitServer(restBaseURL: "https://api.upbit.com", webSocketURL: "wss://api.upbit.com/websocket/v1"))
+    }
+
+    @Test(arguments: ["ftp://host", "127.0.0.1:8080", "", "http://"])
+    func refusesWhatIsNotAnHTTPURL(url: String) {
+        #expect(UpbitServer(baseURL: url) == nil)
+    }
+
+    @Test func theLiveServerIsUpbits() {
+        #expect(UpbitServer.live.restBaseURL == "https://api.upbit.com")
+        #expect(UpbitServer.live.webSocketURL == "wss://api.upbit.com/websocket/v1")
+    }
+}
+
+@Suite struct UpbitFrameDecoderTests {
+    @Test func readsTickersStatusAndErrors() {
+        if case .ticker(let ticker) = UpbitFrameDecoder.decode(
+            Array(
+                #"{"ty":"ticker","cd":"KRW-ETH","op":1,"hp":1,"lp":1,"tp":2,"pcp":1,"scp":1,"scr":1,"atv24h":1,"atp24h":1,"tms":5}"#
+                    .utf8))
+        {
+            #expect(ticker.marketID.rawValue == "KRW-ETH")
+            #expect(ticker.price == 2)
+        } else {
+            Issue.record("not a ticker")
+        }
+        #expect(UpbitFrameDecoder.decode(Array(#"{"status":"UP"}"#.utf8)) == .heartbeat)
+        #expect(
+            UpbitFrameDecoder.decode(Array(#"{"error":{"name":"NO_TICKET","message":"x"}}"#.utf8))
+                == .serverError("NO_TICKET: x"))
+        if case .unreadable = UpbitFrameDecoder.decode(Array("\u{0}\u{1}".utf8)) {
+        } else {
+            Issue.record("read garbage")
+        }
+    }
+}

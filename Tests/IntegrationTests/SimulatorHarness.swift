@@ -1,0 +1,50 @@
+import ExchangeSimulator
+import Exchanges
+import Logging
+import MarketDomain
+import TestSupport
+
+/// A simulator serving on an ephemeral loopback port, with the real Upbit client pointed at it.
+struct SimulatorHarness {
+    let running: RunningSimulator
+    let client: MarketDataClient
+
+    var simulator: ExchangeSimulator { running.simulator }
+    var server: UpbitServer { UpbitServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL) }
+
+    static func start(
+        markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil
+    ) async throws -> SimulatorHarness {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let simulator = try ExchangeSimulator(
+            configuration: SimulatorConfiguration(
+                marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit),
+            logger: logger)
+        let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+        let client = UpbitClient.make(
+            server: UpbitServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL),
+            backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), logger: logger)
+        return SimulatorHarness(running: running, client: client)
+    }
+
+    func stop() async {
+        await running.stop()
+    }
+
+    /// The simulator's tickers by market, as it holds them now.
+    func simulatorTickers() -> [MarketID: Ticker] {
+        Dictionary(
+            uniqueKeysWithValues: simulator.market.tickers(now: ExchangeSimulator.wallClockMilliseconds()).map {
+                ($0.marketID, $0)
+            })
+    }
+}
+
+/// Whether two tickers agree on everything the board shows, leaving out the rolling 24 h sums
+/// (their hourly window depends on when they are read).
+func sameLiveState(_ lhs: Ticker, _ rhs: Ticker) -> Bool {
+    lhs.marketID == rhs.marketID && lhs.price == rhs.price && lhs.changePrice == rhs.changePrice
+        && lhs.changeRate == rhs.changeRate && lhs.high == rhs.high && lhs.low == rhs.low && lhs.open == rhs.open
+        && lhs.previousClose == rhs.previousClose && lhs.timestamp == rhs.timestamp
+}

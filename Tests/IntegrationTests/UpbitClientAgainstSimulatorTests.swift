@@ -1,0 +1,121 @@
+import ExchangeSimulator
+import Exchanges
+import MarketDomain
+import MarketFeatures
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct UpbitClientAgainstSimulatorTests {
+    @Test func theSnapshotMatchesTheSimulatorsState() async throws {
+        let harness = try await SimulatorHarness.start()
+        harness.simulator.setPaused(true)
+
+        let markets = try await harness.client.fetchMarkets()
+        #expect(markets == harness.simulator.market.markets)
+        #expect(markets.allSatisfy { !$0.koreanName.isEmpty && !$0.englishName.isEmpty })
+
+        let tickers = try await harness.client.fetchTickers([])
+        let expected = harness.simulatorTickers()
+        #expect(tickers.count == 40)
+        for ticker in tickers {
+            let held = try #require(expected[ticker.marketID])
+            #expect(sameLiveState(ticker, held), "\(ticker.marketID)")
+            #expect(ticker.price > 0 && ticker.tradeValue24h > 0)
+        }
+        let two = try await harness.client.fetchTickers([MarketID("KRW-BTC")!, MarketID("KRW-ETH")!])
+        #expect(two.map(\.marketID.rawValue).sorted() == ["KRW-BTC", "KRW-ETH"])
+        await harness.stop()
+    }
+
+    @Test func anUnknownMarketIsReportedAsSuch() async throws {
+        let harness = try await SimulatorHarness.start()
+        await #expect(throws: ExchangeError.unknownMarket("Code not found")) {
+            try await harness.client.fetchTickers([MarketID("KRW-BTC")!, MarketID("KRW-NOPE")!])
+        }
+        await #expect(throws: ExchangeError.unknownMarket("Code not found")) {
+            try await harness.client.fetchDailyCandles(MarketID("KRW-NOPE")!, 5)
+        }
+        await harness.stop()
+    }
+
+    @Test func candlesPageBackAYearEndingAtTheLivePrice() async throws {
+        let harness = try await SimulatorHarness.start()
+        harness.simulator.setPaused(true)
+        let bitcoin = MarketID("KRW-BTC")!
+        let candles = try await harness.client.fetchDailyCandles(bitcoin, 365)
+        #expect(candles.count == 365)
+        for (earlier, later) in zip(candles, candles.dropFirst()) {
+            #expect(later.day == earlier.day.adding(days: 1))
+            #expect(later.open == earlier.close)
+        }
+        #expect(candles.allSatisfy { $0.low <= min($0.open, $0.close) && $0.high >= max($0.open, $0.close) })
+        let today = TradingDay(unixMilliseconds: ExchangeSimulator.wallClockMilliseconds())
+        #expect(candles.last?.day == today)
+        #expect(candles.last?.close == harness.simulatorTickers()[bitcoin]?.price)
+        await harness.stop()
+    }
+
+    @Test func theStreamDeliversTicksForExactlyTheSubscribedMarkets() async throws {
+        let harness = try await SimulatorHarness.start(markets: 20, ticksPerSecond: 2000)
+        let wanted: Set<MarketID> = [MarketID("KRW-BTC")!, MarketID("KRW-ETH")!]
+        let events = harness.client.liveTickers(Array(wanted))
+        let (tickers, sawSnapshot, sawLive) = try await withDeadline(seconds: 30, "40 ticks") {
+            var tickers: [Ticker] = []
+            var sawSnapshot = false
+            var sawLive = false
+            for await event in events {
+                switch event {
+                case .ticker(let ticker): tickers.append(ticker)
+                case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
+                case .connection(let state): sawLive = sawLive || state == .live
+                }
+                if tickers.count >= 40 && sawSnapshot { break }
+            }
+            return (tickers, sawSnapshot, sawLive)
+        }
+        #expect(sawSnapshot)
+        #expect(sawLive)
+        #expect(Set(tickers.map(\.marketID)) == wanted)
+        await harness.stop()
+    }
+
+    @Test func afterADroppedConnectionTheBoardReconnectsAndEndsEqualToTheSimulator() async throws {
+        let harness = try await SimulatorHarness.start(markets: 30, ticksPerSecond: 1000)
+        let board = LiveBoard(client: harness.client)
+        try await board.load()
+        let updates = await board.updates()
+        let states = Mutex<[ConnectionState]>([])
+        let watcher = Task {
+            for await update in updates {
+                if case .connection(let state) = update { states.withLock { $0.append(state) } }
+            }
+        }
+        await board.follow()
+        try await waitUntil(seconds: 20, "live") { states.withLock { $0.contains(.live) } }
+        try await waitUntil(seconds: 20, "client connected") { harness.simulator.connectedClients == 1 }
+
+        harness.simulator.dropConnections()
+        try await waitUntil(seconds: 20, "reconnect") {
+            states.withLock { states in
+                guard let dropped = states.firstIndex(where: { if case .reconnecting = $0 { true } else { false } })
+                else { return false }
+                return states[dropped...].contains(.live)
+            }
+        }
+        // Let the market move on the new connection, then freeze it and wait for the board to agree.
+        let ticksBefore = await board.appliedTicks
+        try await waitUntil(seconds: 20, "ticks after reconnect") { await board.appliedTicks > ticksBefore + 50 }
+        harness.simulator.setPaused(true)
+        let expected = harness.simulatorTickers()
+        try await waitUntil(seconds: 20, "board equal to the simulator") {
+            let held = await board.board
+            return expected.values.allSatisfy { ticker in
+                held.ticker(ticker.marketID).map { sameLiveState($0, ticker) } ?? false
+            }
+        }
+        watcher.cancel()
+        await board.stop()
+        await harness.stop()
+    }
+}
