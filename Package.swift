@@ -95,6 +95,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "ExchangeSimulatorTests",
+            dependencies: ["ExchangeSimulator", "TestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: [
                 "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport",

@@ -35,7 +35,7 @@ extension SimulatedCoin {
         guard today > day else { return }
         history.append(
             Candle(day: day, open: open, high: high, low: low, close: price, volume: dayVolume, value: dayValue))
-        if history.count > 400 { history.removeFirst(history.count - 400) }
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
         day = today
         previousClose = price
         open = price

@@ -9,6 +9,8 @@ struct SimulatedCoin: Sendable {
     let dailyValue: Double
     /// Daily volatility of the log price.
     let dailyVolatility: Double
+    /// How many completed days the history keeps.
+    let historyLimit: Int
 
     /// The unsnapped walk; `price` is this snapped to the tick size.
     var fairPrice: Double
@@ -40,6 +42,7 @@ struct SimulatedCoin: Sendable {
     /// A coin with `historyDays` days of history before the day of `now`.
     init(market: Market, now: Int64, historyDays: Int, generator: inout SeededGenerator) {
         self.market = market
+        historyLimit = max(historyDays, 1)
         let known = CoinCatalog.knownLevels[market.symbol]
         let level = known?.price ?? generator.logUniform(0.5, 30_000)
         dailyValue = known?.dailyValue ?? generator.logUniform(2e8, 3e10)

@@ -13,6 +13,8 @@ public final class SimulatedMarket: Sendable {
         var cumulativeWeights: [Double]
         var generator: SeededGenerator
         var tradesPerCoinPerDay: Double
+        /// The UTC day the coins are on; when trading crosses midnight every coin closes its candle.
+        var day: TradingDay
     }
 
     private let world: Mutex<World>
@@ -37,7 +39,8 @@ public final class SimulatedMarket: Sendable {
         world = Mutex(
             World(
                 coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
-                cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100)))
+                cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100),
+                day: TradingDay(unixMilliseconds: now)))
     }
 
     /// Whether a market is listed.
@@ -52,6 +55,11 @@ public final class SimulatedMarket: Sendable {
             var traded: [MarketID] = []
             traded.reserveCapacity(count)
             let total = world.cumulativeWeights.last ?? 0
+            let today = TradingDay(unixMilliseconds: now)
+            if today > world.day {
+                world.day = today
+                for index in world.coins.indices { world.coins[index].rollDayIfNeeded(now: now) }
+            }
             for _ in 0..<count {
                 let draw = world.generator.unit() * total
                 let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)

@@ -1,4 +1,5 @@
 public import MarketDomain
+import Synchronization
 
 /// One exchange's live market state, shared by everyone who watches it: it loads the REST
 /// snapshot (markets and tickers together, names merged in), then follows the live feed,
@@ -6,6 +7,31 @@ public import MarketDomain
 ///
 /// An actor because the feed writes while any number of readers (commands, view models) read.
 public actor LiveBoard {
+    /// Who reads the board's changes. Behind its own lock, not the actor, so that a reader that
+    /// stops listening is removed at once from the stream's termination handler.
+    private final class Followers: Sendable {
+        private let continuations = Mutex<(next: Int, all: [Int: AsyncStream<BoardUpdate>.Continuation])>((0, [:]))
+
+        func add(_ continuation: AsyncStream<BoardUpdate>.Continuation) {
+            let id = continuations.withLock { state in
+                state.next += 1
+                state.all[state.next] = continuation
+                return state.next
+            }
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.continuations.withLock { $0.all.removeValue(forKey: id) }
+            }
+        }
+
+        func publish(_ update: BoardUpdate) {
+            for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(update) }
+        }
+
+        func finishAll() {
+            for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
+        }
+    }
+
     /// The exchange this board shows.
     public nonisolated let exchange: Exchange
     private let client: MarketDataClient
@@ -15,8 +41,7 @@ public actor LiveBoard {
     public private(set) var connection: ConnectionState = .connecting
     /// Live ticks applied since the board was made.
     public private(set) var appliedTicks = 0
-    private var followers: [Int: AsyncStream<BoardUpdate>.Continuation] = [:]
-    private var nextFollower = 0
+    private let followers = Followers()
     private var feedTask: Task<Void, Never>?
 
     /// A board for the client's exchange; empty until ``load(markets:)``.
@@ -59,19 +84,13 @@ public actor LiveBoard {
     public func stop() {
         feedTask?.cancel()
         feedTask = nil
-        for continuation in followers.values { continuation.finish() }
-        followers.removeAll()
+        followers.finishAll()
     }
 
     /// What changes on the board from now on, for one reader.
     public func updates() -> AsyncStream<BoardUpdate> {
         let (stream, continuation) = AsyncStream<BoardUpdate>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
-        let id = nextFollower
-        nextFollower += 1
-        followers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeFollower(id) }
-        }
+        followers.add(continuation)
         return stream
     }
 
@@ -100,11 +119,11 @@ public actor LiveBoard {
     }
 
     private func publish(_ update: BoardUpdate) {
-        for continuation in followers.values { continuation.yield(update) }
+        followers.publish(update)
     }
 
-    private func removeFollower(_ id: Int) {
-        followers[id] = nil
+    deinit {
+        feedTask?.cancel()
     }
 }
 

@@ -25,20 +25,33 @@ import Testing
     }
 
     /// Advances the test clock a second at a time until `condition` holds (at most `limit` seconds).
+    /// Between steps the feed's tasks get a moment of real time to react, so the clock never runs
+    /// ahead of a busy machine.
     private func advance(
-        _ clock: TestClock<Duration>, limit: Int = 200, until condition: () async -> Bool
+        _ clock: TestClock<Duration>, limit: Int = 200, grace: Double = 0.3,
+        until condition: @escaping @Sendable () async -> Bool
     ) async throws {
         for _ in 0..<limit {
-            await Task.megaYield()
-            if await condition() { return }
+            if await settles(condition, grace: grace) { return }
             await clock.advance(by: .seconds(1))
         }
-        await Task.megaYield()
-        try #require(await condition(), "condition never held")
+        try #require(await settles(condition, grace: 1), "condition never held")
     }
 
-    private func eventually(_ condition: @escaping @Sendable () async -> Bool) async throws {
-        try await waitUntil(seconds: 10, "feed event", condition)
+    /// Whether `condition` holds within a short real-time grace period.
+    private func settles(_ condition: @escaping @Sendable () async -> Bool, grace: Double) async -> Bool {
+        do {
+            try await waitUntil(seconds: grace, "settle", condition)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private func eventually(
+        _ what: String = "feed event", _ condition: @escaping @Sendable () async -> Bool
+    ) async throws {
+        try await waitUntil(seconds: 10, what, condition)
     }
 
     @Test func subscribesOnlyOnceTheSocketIsOpenThenStreamsTicks() async throws {
@@ -68,18 +81,23 @@ import Testing
         let log = EventLog()
         await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
 
-        try await eventually { connector.openedSockets == 1 }
+        try await eventually("open") { connector.openedSockets == 1 }
         connector.push(UpbitDocPayloads.status)
-        try await eventually { await log.states == [.connecting, .live] }
+        try await eventually("live") { await log.states == [.connecting, .live] }
         connector.closeLatest()
         let firstDelay = backoff.delay(attempt: 1, jitter: 0.5)
-        try await eventually { await log.states.last == .reconnecting(attempt: 1, delay: firstDelay) }
+        try await eventually("reconnecting \(await log.states)") {
+            await log.states.last == .reconnecting(attempt: 1, delay: firstDelay)
+        }
 
         try await advance(clock) { connector.openedSockets == 2 }
-        try await eventually { connector.sent.count == 2 && connector.sent[1].first == connector.sent[0].first }
+        #expect(connector.attempts == 2)
+        try await eventually("resubscribed") {
+            connector.sent.count == 2 && connector.sent[1].first == connector.sent[0].first
+        }
         connector.push(UpbitDocPayloads.streamTicker)
-        try await eventually { snapshots.value == 2 }
-        try await eventually { await log.states.count == 5 }
+        try await eventually("second snapshot") { snapshots.value == 2 }
+        try await eventually("five states") { await log.states.count == 5 }
         #expect(
             await log.states == [
                 .connecting, .live, .reconnecting(attempt: 1, delay: firstDelay), .connecting, .live,
@@ -118,9 +136,10 @@ import Testing
         connector.push(UpbitDocPayloads.streamTicker)
         try await eventually { await log.states == [.connecting, .live] }
 
-        try await advance(clock) { await log.states.last == .stale }
+        // Running ahead here is harmless (the checks are lower bounds), so the grace can be short.
+        try await advance(clock, grace: 0.05) { await log.states.last == .stale }
         let staleAfter = start.duration(to: clock.now)
-        try await advance(clock) {
+        try await advance(clock, grace: 0.05) {
             if case .reconnecting = await log.states.last { true } else { false }
         }
         #expect(await log.states.prefix(3) == [.connecting, .live, .stale])

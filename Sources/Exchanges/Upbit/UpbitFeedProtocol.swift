@@ -12,7 +12,9 @@ extension FeedProtocol {
             subscribeMessage: { markets in
                 let request = UpbitSubscriptionRequest(
                     ticket: ticket(), types: [.init(type: "ticker", codes: markets.map(\.rawValue))], format: .default)
-                return String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys  // the same request reads the same on every reconnect
+                return String(decoding: try encoder.encode(request), as: UTF8.self)
             },
             keepAliveMessage: UpbitEndpoint.pingText,
             keepAliveInterval: .seconds(10),

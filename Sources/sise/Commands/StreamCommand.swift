@@ -42,15 +42,19 @@ struct StreamCommand: AsyncParsableCommand {
                 try await board.load(markets: ids)
                 let updates = await board.updates()
                 await board.follow(markets: ids)
-                defer { Task { await board.stop() } }
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await print(updates, exchange: client.exchange) }
-                    if let duration {
-                        group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                do {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await print(updates, exchange: client.exchange) }
+                        if let duration {
+                            group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                        }
+                        group.addTask { await InterruptSignal.wait() }
+                        _ = try await group.next()
+                        group.cancelAll()
                     }
-                    group.addTask { await InterruptSignal.wait() }
-                    _ = try await group.next()
-                    group.cancelAll()
+                } catch {
+                    await board.stop()
+                    throw error
                 }
                 await board.stop()
             }

@@ -1,0 +1,90 @@
+import MarketDomain
+import Testing
+
+@testable import ExchangeSimulator
+
+@Suite struct SimulatedMarketTests {
+    private let now: Int64 = 1_773_240_058_519  // 2026-03-11 14:40:58 UTC
+
+    private func market(seed: UInt64 = 7, count: Int = 408) throws -> SimulatedMarket {
+        try SimulatedMarket(configuration: SimulatorConfiguration(marketCount: count, seed: seed), now: now)
+    }
+
+    @Test func listsAtLeastTwoHundredKRWMarketsWithRealNames() throws {
+        let markets = try market().markets
+        #expect(markets.count >= 200)
+        #expect(Set(markets.map(\.id)).count == markets.count)
+        #expect(markets.allSatisfy { $0.quote == "KRW" && !$0.koreanName.isEmpty && !$0.englishName.isEmpty })
+        #expect(markets.first == Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"))
+    }
+
+    @Test func theSameSeedGivesTheSameMarket() throws {
+        let first = try market(seed: 3)
+        let second = try market(seed: 3)
+        let other = try market(seed: 4)
+        _ = first.trade(count: 500, now: now + 1000)
+        _ = second.trade(count: 500, now: now + 1000)
+        _ = other.trade(count: 500, now: now + 1000)
+        #expect(first.tickers(now: now + 1000) == second.tickers(now: now + 1000))
+        #expect(first.tickers(now: now + 1000) != other.tickers(now: now + 1000))
+    }
+
+    @Test func pricesStayOnTheirTickSizesAndInsideTheDaysRange() throws {
+        let market = try market()
+        for step in 1...20 { _ = market.trade(count: 200, now: now + Int64(step) * 100) }
+        for ticker in market.tickers(now: now + 2000) {
+            #expect(ticker.price > 0)
+            #expect(KRWTickSize.snap(ticker.price) == ticker.price, "\(ticker.marketID) \(ticker.price)")
+            #expect(ticker.low <= ticker.price && ticker.price <= ticker.high)
+            #expect(ticker.changePrice == 0 || (ticker.changePrice > 0) == (ticker.price > ticker.previousClose))
+            #expect(abs(ticker.changeRate - ticker.changePrice / ticker.previousClose) < 1e-9)
+            #expect(ticker.tradeValue24h > 0 && ticker.volume24h > 0)
+        }
+    }
+
+    @Test func aYearOfCandlesEndsAtTheLivePrice() throws {
+        let market = try market()
+        _ = market.trade(count: 1000, now: now + 5000)
+        let bitcoin = MarketID("KRW-BTC")!
+        let candles = try #require(market.candles(bitcoin))
+        #expect(candles.count == 401)
+        #expect(candles.last?.day == TradingDay(unixMilliseconds: now))
+        #expect(candles.last?.close == market.tickers(now: now + 5000).first { $0.marketID == bitcoin }?.price)
+        for (earlier, later) in zip(candles, candles.dropFirst()) {
+            #expect(later.day == earlier.day.adding(days: 1))
+            #expect(later.open == earlier.close)
+            #expect(later.low <= min(later.open, later.close) && later.high >= max(later.open, later.close))
+        }
+    }
+
+    @Test func aNewUTCDayClosesYesterdaysCandle() throws {
+        let market = try market(count: 5)
+        let nextDay = TradingDay(unixMilliseconds: now).adding(days: 1).startUnixMilliseconds + 1000
+        let closing = market.tickers(now: now)
+        _ = market.trade(count: 1, now: nextDay)
+        for (before, after) in zip(closing, market.tickers(now: nextDay)) {
+            let candles = try #require(market.candles(after.marketID))
+            #expect(candles.count == 401)
+            #expect(candles.last?.day == TradingDay(unixMilliseconds: nextDay))
+            #expect(candles[candles.count - 2].day == TradingDay(unixMilliseconds: now))
+            #expect(candles[candles.count - 2].close == before.price)
+            #expect(after.previousClose == before.price)
+        }
+    }
+}
+
+@Suite struct RequestRateLimiterTests {
+    @Test func admitsTheLimitInEachSecondAndCountsOnlyWhatItAdmitted() {
+        var limiter = RequestRateLimiter(limit: 2)
+        #expect(limiter.admit(group: "ticker", now: 1_000) == .init(admitted: true, remaining: 1))
+        #expect(limiter.admit(group: "ticker", now: 1_500) == .init(admitted: true, remaining: 0))
+        #expect(limiter.admit(group: "ticker", now: 1_999) == .init(admitted: false, remaining: 0))
+        #expect(limiter.admit(group: "candles", now: 1_999) == .init(admitted: true, remaining: 1))
+        #expect(limiter.admit(group: "ticker", now: 2_000) == .init(admitted: true, remaining: 1))
+    }
+
+    @Test func noLimitAdmitsEverything() {
+        var limiter = RequestRateLimiter(limit: nil)
+        for _ in 0..<1000 { #expect(limiter.admit(group: "ticker", now: 0).admitted) }
+    }
+}

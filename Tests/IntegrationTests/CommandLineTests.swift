@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The `sise` executable end to end, on its embedded simulated market.
+@Suite(.serialized) struct CommandLineTests {
+    private static let recordKeys: Set<String> = [
+        "exchange", "market", "symbol", "koreanName", "englishName", "price", "changePrice", "changeRate",
+        "volume24h", "tradeValue24h", "high", "low", "timestamp",
+    ]
+
+    private func objects(_ json: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    }
+
+    @Test func quotesAsJSONListsEveryMarketWithNamesAndPrices() async throws {
+        let result = try await SiseProcess.run(["quotes", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try objects(result.stdout)
+        #expect(rows.count >= 200)
+        for row in rows {
+            #expect(Self.recordKeys.isSubset(of: Set(row.keys)))
+            #expect((row["koreanName"] as? String)?.isEmpty == false)
+            #expect(((row["price"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        }
+    }
+
+    @Test func quotesSearchFindsBitcoinByItsInitialConsonants() async throws {
+        let result = try await SiseProcess.run(["quotes", "--search", "ㅂㅌ", "--format", "json"])
+        #expect(result.status == 0)
+        let names = try objects(result.stdout).compactMap { $0["koreanName"] as? String }
+        #expect(names.contains("비트코인"))
+        #expect(!names.contains("이더리움"))
+        let table = try await SiseProcess.run(["quotes", "--search", "ㅂㅌ"])
+        #expect(table.stdout.contains("비트코인"))
+    }
+
+    @Test func anUnknownMarketExits65WithOneLine() async throws {
+        let result = try await SiseProcess.run(["quotes", "KRW-NOPE"])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("KRW-NOPE"))
+    }
+
+    @Test func misuseExits64() async throws {
+        #expect(try await SiseProcess.run(["quotes", "KRW/BTC"]).status == 64)
+        #expect(try await SiseProcess.run(["quotes", "--live", "--base-url", "http://127.0.0.1:9"]).status == 64)
+        #expect(try await SiseProcess.run(["stream", "--count", "0"]).status == 64)
+        #expect(try await SiseProcess.run(["candles", "KRW-BTC", "--days", "0"]).status == 64)
+    }
+
+    @Test func anUnreachableServerExits69() async throws {
+        let result = try await SiseProcess.run(["quotes", "--base-url", "http://127.0.0.1:9"])
+        #expect(result.status == 69)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func streamPrintsExactlyTheCountOfValidLines() async throws {
+        let result = try await SiseProcess.run(["stream", "--count", "100", "--format", "ndjson"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 100)
+        for line in result.lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Self.recordKeys.isSubset(of: Set(object.keys)))
+        }
+    }
+
+    @Test func streamOfChosenMarketsPrintsOnlyThem() async throws {
+        let result = try await SiseProcess.run(["stream", "BTC", "KRW-ETH", "--count", "20"])
+        #expect(result.status == 0)
+        let markets = Set(
+            result.lines.compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["market"] as? String
+            })
+        #expect(markets.isSubset(of: ["KRW-BTC", "KRW-ETH"]))
+        #expect(!markets.isEmpty)
+    }
+
+    @Test func streamStopsWithExit0OnCtrlC() async throws {
+        let process = try SiseProcess(["stream", "--format", "table"])
+        try await waitUntil(seconds: 60, "stream output") { process.stdoutSoFar.split(separator: "\n").count >= 5 }
+        process.process.interrupt()
+        let result = try await process.finish(seconds: 30)
+        #expect(result.status == 0)
+    }
+
+    @Test func candlesAsCSVHaveTheHeaderAndOneRowPerDayOldestFirst() async throws {
+        let result = try await SiseProcess.run(["candles", "KRW-BTC", "--days", "30", "--format", "csv"])
+        #expect(result.status == 0)
+        #expect(result.lines.first == "date,open,high,low,close,volume,value")
+        let dates = result.lines.dropFirst().map { String($0.prefix(10)) }
+        #expect(dates.count == 30)
+        #expect(dates == dates.sorted())
+        #expect(Set(dates).count == 30)
+    }
+}

@@ -1,0 +1,192 @@
+import AsyncHTTPClient
+import ExchangeWire
+import Foundation
+import Logging
+import MarketDomain
+import NIOCore
+import Synchronization
+import TestSupport
+import Testing
+import WSClient
+
+/// The simulator as any client of Upbit's dialect meets it: raw HTTP and raw WebSocket frames.
+@Suite(.serialized) struct SimulatorUpbitDialectTests {
+    private struct Reply {
+        var status: UInt
+        var body: String
+        var remaining: String?
+        var contentType: String?
+    }
+
+    private func get(_ harness: SimulatorHarness, _ path: String) async throws -> Reply {
+        let response = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: harness.running.restBaseURL + path), timeout: .seconds(20))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        return Reply(
+            status: response.status.code, body: String(buffer: body),
+            remaining: response.headers.first(name: "Remaining-Req"),
+            contentType: response.headers.first(name: "Content-Type"))
+    }
+
+    private func errorBody(_ reply: Reply) throws -> UpbitErrorBody {
+        try errorBody(reply.body)
+    }
+
+    private func errorBody(_ json: String) throws -> UpbitErrorBody {
+        try JSONDecoder().decode(UpbitErrorBody.self, from: Data(json.utf8))
+    }
+
+    @Test func restErrorsUseUpbitsBodies() async throws {
+        let harness = try await SimulatorHarness.start()
+        let unknown = try await get(harness, "/v1/ticker?markets=KRW-BTC,KRW-NOPE")
+        #expect(unknown.status == 404)
+        #expect(try errorBody(unknown) == errorBody(UpbitDocPayloads.errorCodeNotFound))
+        let missing = try await get(harness, "/v1/ticker")
+        #expect(missing.status == 400)
+        #expect(try errorBody(missing) == errorBody(UpbitDocPayloads.errorMissingParameter))
+        let tooMany = try await get(harness, "/v1/candles/days?market=KRW-BTC&count=201")
+        #expect(tooMany.status == 400)
+        #expect(tooMany.body.contains("Invalid parameter"))
+        let badTo = try await get(harness, "/v1/candles/days?market=KRW-BTC&to=yesterday")
+        #expect(badTo.status == 400)
+        let noRoute = try await get(harness, "/v1/nope")
+        #expect(noRoute.status == 404)
+        #expect(try errorBody(noRoute) == errorBody(UpbitDocPayloads.errorNoRoute))
+        await harness.stop()
+    }
+
+    @Test func restRepliesCarryRemainingReqAndAcceptLowerCaseCodes() async throws {
+        let harness = try await SimulatorHarness.start(restLimit: 100)
+        let reply = try await get(harness, "/v1/ticker?markets=krw-btc")
+        #expect(reply.status == 200)
+        #expect(reply.contentType?.hasPrefix("application/json") == true)
+        let remaining = try #require(reply.remaining)
+        #expect(remaining.hasPrefix("group=ticker; min="))
+        #expect(remaining.contains("; sec="))
+        let rows = try JSONDecoder().decode([UpbitTickerDTO].self, from: Data(reply.body.utf8))
+        #expect(rows.map(\.market) == ["KRW-BTC"])
+        await harness.stop()
+    }
+
+    @Test func candlesComeNewestFirstBeforeTo() async throws {
+        let harness = try await SimulatorHarness.start()
+        let reply = try await get(harness, "/v1/candles/days?market=KRW-BTC&count=3&to=2026-03-11T00:00:00Z")
+        let rows = try JSONDecoder().decode([UpbitCandleDTO].self, from: Data(reply.body.utf8))
+        #expect(rows.map(\.candleDateTimeUtc) == ["2026-03-10T00:00:00", "2026-03-09T00:00:00", "2026-03-08T00:00:00"])
+        #expect(rows.first?.candleDateTimeKst == "2026-03-10T09:00:00")
+        await harness.stop()
+    }
+
+    @Test func overTheRateLimitComesAPlainText429() async throws {
+        let harness = try await SimulatorHarness.start(restLimit: 3)
+        var statuses: [UInt] = []
+        var refusal: Reply?
+        for _ in 0..<10 {
+            let reply = try await get(harness, "/v1/market/all")
+            statuses.append(reply.status)
+            if reply.status == 429 { refusal = reply }
+        }
+        #expect(statuses.filter { $0 == 429 }.count >= 4)
+        #expect(refusal?.body == "Too many API requests.")
+        await #expect(throws: ExchangeError.self) {
+            for _ in 0..<10 { _ = try await harness.client.fetchMarkets() }
+        }
+        await harness.stop()
+    }
+
+    // MARK: WebSocket
+
+    /// Opens the simulator's WebSocket, sends `requests`, and collects frames until `done` says so.
+    private func exchange(
+        _ harness: SimulatorHarness, sending requests: [String], afterFirstFrame followUp: [String] = [],
+        until done: @escaping @Sendable ([WebSocketMessage]) -> Bool
+    ) async throws -> (frames: [WebSocketMessage], closed: Bool) {
+        let logger = {
+            var logger = Logger(label: "test.ws")
+            logger.logLevel = .critical
+            return logger
+        }()
+        let url = harness.running.webSocketURL
+        return try await withDeadline(seconds: 20, "WebSocket frames") {
+            let collected = FrameBox()
+            let closeFrame = try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+                for request in requests { try await outbound.write(.text(request)) }
+                var sentFollowUp = false
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    collected.append(message)
+                    if !sentFollowUp {
+                        sentFollowUp = true
+                        for request in followUp { try await outbound.write(.text(request)) }
+                    }
+                    if done(collected.frames) { return }
+                }
+            }
+            return (collected.frames, closeFrame != nil || collected.frames.isEmpty == false)
+        }
+    }
+
+    private func json(_ message: WebSocketMessage) -> String {
+        switch message {
+        case .binary(let buffer): String(buffer: buffer)
+        case .text(let text): "TEXT:" + text
+        }
+    }
+
+    @Test func aSimpleSnapshotComesAsOneBinaryFrameWithAbbreviatedKeys() async throws {
+        let harness = try await SimulatorHarness.start()
+        let request =
+            #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"],"is_only_snapshot":true},{"format":"SIMPLE"}]"#
+        let (frames, _) = try await exchange(harness, sending: [request]) { $0.count >= 1 }
+        guard case .binary(let buffer) = try #require(frames.first) else {
+            Issue.record("not a binary frame")
+            return
+        }
+        let text = String(buffer: buffer)
+        #expect(text.contains(#""ty":"ticker""#))
+        #expect(text.contains(#""cd":"KRW-BTC""#))
+        #expect(text.contains(#""st":"SNAPSHOT""#))
+        await harness.stop()
+    }
+
+    @Test func unknownAndLowerCaseCodesAreSilentlyIgnored() async throws {
+        let harness = try await SimulatorHarness.start()
+        let request =
+            #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-NOPE","krw-btc","KRW-ETH"],"is_only_snapshot":true}]"#
+        // After the one snapshot, PING: the very next frame must be the status, nothing for the others.
+        let (frames, _) = try await exchange(harness, sending: [request], afterFirstFrame: ["PING"]) { $0.count >= 2 }
+        #expect(json(frames[0]).contains(#""code":"KRW-ETH""#))
+        #expect(json(frames[1]) == UpbitDocPayloads.status)
+        await harness.stop()
+    }
+
+    @Test func aNewRequestReplacesTheSubscription() async throws {
+        let harness = try await SimulatorHarness.start(markets: 10, ticksPerSecond: 3000)
+        let first = #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"],"is_only_snapshot":true}]"#
+        let second = #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-ETH"],"is_only_realtime":true}]"#
+        let (frames, _) = try await exchange(harness, sending: [first], afterFirstFrame: [second]) { $0.count >= 21 }
+        #expect(json(frames[0]).contains(#""code":"KRW-BTC""#))
+        #expect(json(frames[0]).contains(#""stream_type":"SNAPSHOT""#))
+        for frame in frames.dropFirst() {
+            #expect(json(frame).contains(#""code":"KRW-ETH""#))
+            #expect(json(frame).contains(#""stream_type":"REALTIME""#))
+        }
+        await harness.stop()
+    }
+
+    @Test func aMalformedRequestGetsAnErrorFrameThenAClose() async throws {
+        let harness = try await SimulatorHarness.start()
+        let (frames, closed) = try await exchange(harness, sending: ["{not json"]) { _ in false }
+        #expect(frames.count == 1)
+        #expect(json(frames[0]).contains(#""name":"WRONG_FORMAT""#))
+        #expect(closed)
+        await harness.stop()
+    }
+}
+
+/// Frames collected inside the WebSocket handler. Behind a lock because the handler runs on its
+/// own task while the test reads the result.
+final class FrameBox: Sendable {
+    private let storage = Mutex<[WebSocketMessage]>([])
+    func append(_ message: WebSocketMessage) { storage.withLock { $0.append(message) } }
+    var frames: [WebSocketMessage] { storage.withLock { $0 } }
+}

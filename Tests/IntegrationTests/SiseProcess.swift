@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `sise` executable as a user would, with its output captured in files.
+struct SiseProcess {
+    struct Finished {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    /// The `sise` executable built beside the test bundle.
+    static var executable: URL {
+        let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return here.appendingPathComponent("sise")
+    }
+
+    let process = Process()
+    let stdoutURL: URL
+    let stderrURL: URL
+    private let terminated: AsyncStream<Int32>
+
+    /// Starts `sise` with these arguments.
+    init(_ arguments: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        stdoutURL = directory.appendingPathComponent("stdout")
+        stderrURL = directory.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        process.standardInput = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        terminated = stream
+        process.terminationHandler = { finished in
+            continuation.yield(finished.terminationStatus)
+            continuation.finish()
+        }
+        try process.run()
+    }
+
+    /// What the process has written to stdout so far.
+    var stdoutSoFar: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+
+    /// Waits for the process to end (killing it after the deadline).
+    func finish(seconds: Double = 60) async throws -> Finished {
+        let terminated = terminated
+        let status: Int32
+        do {
+            status = try await withDeadline(seconds: seconds, "sise to exit") {
+                var iterator = terminated.makeAsyncIterator()
+                return await iterator.next() ?? -1
+            }
+        } catch {
+            process.terminate()
+            throw error
+        }
+        return Finished(
+            status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+
+    /// Runs `sise` to the end.
+    static func run(_ arguments: [String], seconds: Double = 60) async throws -> Finished {
+        try await SiseProcess(arguments).finish(seconds: seconds)
+    }
+}
