@@ -46,7 +46,8 @@ struct SimulatedCoin: Sendable {
         let known = CoinCatalog.knownLevels[market.symbol]
         let level = known?.price ?? generator.logUniform(0.5, 30_000)
         dailyValue = known?.dailyValue ?? generator.logUniform(2e8, 3e10)
-        dailyVolatility = market.symbol == "USDT" || market.symbol == "USDC" ? 0.003 : 0.02 + generator.unit() * 0.04
+        let isStablecoin = market.symbol == "USDT" || market.symbol == "USDC"
+        dailyVolatility = isStablecoin ? 0.002 : (known != nil ? 0.025 : 0.03 + generator.unit() * 0.03)
 
         let today = TradingDay(unixMilliseconds: now)
         let dayFraction = Double(now - today.startUnixMilliseconds) / 86_400_000
@@ -82,8 +83,12 @@ struct SimulatedCoin: Sendable {
         var candles: [Candle] = []
         candles.reserveCapacity(days)
         var dayClose = close
+        let level = log(close)
         for back in 1...max(days, 1) {
-            let dayOpen = KRWTickSize.snap(dayClose / exp(generator.gaussian() * volatility))
+            // A walk back in time that is pulled gently towards today's level, so a year's range
+            // stays like a real coin's rather than drifting without bound.
+            let pull = 0.02 * (level - log(dayClose))
+            let dayOpen = KRWTickSize.snap(dayClose * exp(pull + generator.gaussian() * volatility))
             let high = KRWTickSize.snap(max(dayOpen, dayClose) * (1 + abs(generator.gaussian()) * volatility * 0.4))
             let low = KRWTickSize.snap(min(dayOpen, dayClose) * (1 - abs(generator.gaussian()) * volatility * 0.4))
             let value = dailyValue * (0.4 + generator.unit() * 1.2)

@@ -24,6 +24,19 @@ import Testing
             clock: clock, jitter: { 0.5 })
     }
 
+    /// Starts a feed of KRW-BTC on a scripted connector and a test clock, logging its events.
+    private func startFeed(
+        failingConnects: Int = 0
+    ) async -> (ScriptedConnector, TestClock<Duration>, LockIsolated<Int>, EventLog) {
+        let connector = ScriptedConnector()
+        connector.failNextConnects(failingConnects)
+        let clock = TestClock<Duration>()
+        let snapshots = LockIsolated(0)
+        let log = EventLog()
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        return (connector, clock, snapshots, log)
+    }
+
     /// Advances the test clock a second at a time until `condition` holds (at most `limit` seconds).
     /// Between steps the feed's tasks get a moment of real time to react, so the clock never runs
     /// ahead of a busy machine.
@@ -55,11 +68,7 @@ import Testing
     }
 
     @Test func subscribesOnlyOnceTheSocketIsOpenThenStreamsTicks() async throws {
-        let connector = ScriptedConnector()
-        let clock = TestClock<Duration>()
-        let snapshots = LockIsolated(0)
-        let log = EventLog()
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        let (connector, _, _, log) = await startFeed()
 
         try await eventually { connector.sent.first?.count == 1 }
         let subscribe = try #require(connector.sent.first?.first)
@@ -75,11 +84,7 @@ import Testing
     }
 
     @Test func reconnectsWithBackOffResubscribesAndRefetchesTheSnapshot() async throws {
-        let connector = ScriptedConnector()
-        let clock = TestClock<Duration>()
-        let snapshots = LockIsolated(0)
-        let log = EventLog()
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        let (connector, clock, snapshots, log) = await startFeed()
 
         try await eventually("open") { connector.openedSockets == 1 }
         connector.push(UpbitDocPayloads.status)
@@ -106,12 +111,7 @@ import Testing
     }
 
     @Test func failedConnectsBackOffExponentiallyUpToTheCap() async throws {
-        let connector = ScriptedConnector()
-        connector.failNextConnects(5)
-        let clock = TestClock<Duration>()
-        let snapshots = LockIsolated(0)
-        let log = EventLog()
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        let (connector, clock, snapshots, log) = await startFeed(failingConnects: 5)
 
         try await advance(clock) { connector.openedSockets == 1 }
         let delays = await log.states.compactMap { state -> Duration? in
@@ -125,12 +125,8 @@ import Testing
     }
 
     @Test func silenceShowsStaleThenForcesAReconnect() async throws {
-        let connector = ScriptedConnector()
-        let clock = TestClock<Duration>()
-        let snapshots = LockIsolated(0)
-        let log = EventLog()
-        let start = clock.now
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        let (connector, clock, _, log) = await startFeed()
+        let start = clock.now  // nothing moves the test clock until the test advances it
 
         try await eventually { connector.openedSockets == 1 }
         connector.push(UpbitDocPayloads.streamTicker)
@@ -151,11 +147,7 @@ import Testing
     }
 
     @Test func unreadableFramesAreSkippedWithoutDroppingTheFeed() async throws {
-        let connector = ScriptedConnector()
-        let clock = TestClock<Duration>()
-        let snapshots = LockIsolated(0)
-        let log = EventLog()
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        let (connector, _, _, log) = await startFeed()
 
         try await eventually { connector.openedSockets == 1 }
         connector.push("garbage{")

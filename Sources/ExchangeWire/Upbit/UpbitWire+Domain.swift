@@ -9,10 +9,26 @@ extension UpbitMarketDTO {
     }
 }
 
-extension UpbitTickerDTO {
+/// The fields REST and WebSocket tickers share, read the same way from both.
+public protocol UpbitTickerFields {
+    /// The market code, `QUOTE-BASE`.
+    var marketCode: String { get }
+    var tradePrice: Double { get }
+    var signedChangePrice: Double { get }
+    var signedChangeRate: Double { get }
+    var accTradeVolume24h: Double { get }
+    var accTradePrice24h: Double { get }
+    var openingPrice: Double { get }
+    var highPrice: Double { get }
+    var lowPrice: Double { get }
+    var prevClosingPrice: Double { get }
+    var timestamp: Int64 { get }
+}
+
+extension UpbitTickerFields {
     /// The domain ticker; `nil` when the market code is not `QUOTE-BASE`.
     public func toDomain() -> Ticker? {
-        guard let id = MarketID(market) else { return nil }
+        guard let id = MarketID(marketCode) else { return nil }
         return Ticker(
             marketID: id, price: tradePrice, changePrice: signedChangePrice, changeRate: signedChangeRate,
             volume24h: accTradeVolume24h, tradeValue24h: accTradePrice24h, open: openingPrice, high: highPrice,
@@ -20,15 +36,14 @@ extension UpbitTickerDTO {
     }
 }
 
-extension UpbitStreamTicker {
-    /// The domain ticker; `nil` when the market code is not `QUOTE-BASE`.
-    public func toDomain() -> Ticker? {
-        guard let id = MarketID(code) else { return nil }
-        return Ticker(
-            marketID: id, price: tradePrice, changePrice: signedChangePrice, changeRate: signedChangeRate,
-            volume24h: accTradeVolume24h, tradeValue24h: accTradePrice24h, open: openingPrice, high: highPrice,
-            low: lowPrice, previousClose: prevClosingPrice, timestamp: timestamp)
-    }
+extension UpbitTickerDTO: UpbitTickerFields {
+    /// The market code, `QUOTE-BASE`.
+    public var marketCode: String { market }
+}
+
+extension UpbitStreamTicker: UpbitTickerFields {
+    /// The market code, `QUOTE-BASE`.
+    public var marketCode: String { code }
 }
 
 extension UpbitCandleDTO {

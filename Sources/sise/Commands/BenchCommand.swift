@@ -46,7 +46,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
         try StandardOutput.writeLine(
             "ratio          decode+apply is \(NumberFormat.fixed(decodeAndApply / applyOnly, decimals: 1))× the cost of apply alone; "
-                + "decoding is \(NumberFormat.fixed(100 * decodeOnly / decodeAndApply, decimals: 0))% of the hot path")
+                + "decoding is \(NumberFormat.fixed(min(100, 100 * decodeOnly / decodeAndApply), decimals: 0))% of the hot path"
+        )
     }
 
     private func best(of repetitions: Int, _ body: () -> Int) -> Double {
