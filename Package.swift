@@ -55,7 +55,11 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: sharedSettings
         ),
-        .target(name: "MarketFeatures", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
+        .target(
+            name: "MarketFeatures",
+            dependencies: ["MarketDomain", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "sise",
             dependencies: [

@@ -1,0 +1,30 @@
+public import MarketDomain
+
+/// What a person did on the board, named for what happened (the terminal's key map or a browser
+/// sends these).
+public enum BoardInput: Sendable, Equatable, Codable {
+    case tabChosen(BoardTab)
+    case nextTabChosen
+    case previousTabChosen
+    /// `/`: typing now goes into the search.
+    case searchFocused
+    case searchTextChanged(String)
+    /// `Esc` in or after a search: the text is cleared.
+    case searchCleared
+    /// `Enter` in the search: keep the text, go back to the rows.
+    case searchSubmitted
+    case sortKeyChosen(SortKey)
+    case selectionMoved(by: Int)
+    case selectionMovedToFirst
+    case selectionMovedToLast
+    /// PgUp/PgDn: a screenful up (-1) or down (+1).
+    case pageMoved(by: Int)
+    case favoriteToggled
+    case clearFavoritesRequested
+    case confirmationAnswered(Bool)
+    case detailOpened
+    case detailClosed
+    case helpToggled
+    /// How many table rows fit on screen now.
+    case viewportResized(rows: Int)
+}

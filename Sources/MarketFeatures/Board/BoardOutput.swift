@@ -1,0 +1,64 @@
+public import MarketDomain
+
+/// Everything the board screen shows, as plain values ready to draw (SPEC §1.1–§1.5, §1.9).
+public struct BoardOutput: Sendable, Equatable, Codable {
+    /// The tab shown, and every tab in order.
+    public var tab: BoardTab = .market
+    public var tabs: [BoardTab] = BoardTab.allCases
+    /// The search text of this tab, and whether typing goes into it.
+    public var searchText = ""
+    public var isSearchFocused = false
+    /// The sort of this tab (the table header marks its key and direction).
+    public var order: QuoteOrder = .standard
+    /// The rows in view, from `firstRowIndex` of `rowCount` rows in all.
+    public var rows: [BoardRow] = []
+    public var rowCount = 0
+    public var firstRowIndex = 0
+    /// The selected row's index among all rows, if any row is selected.
+    public var selectedRowIndex: Int?
+    /// What to say instead of rows when there are none (or the tab is not built yet).
+    public var placeholder: String?
+    /// The status bar.
+    public var status = BoardStatus()
+    /// A short message shown for about two seconds.
+    public var toast: String?
+    /// A y/n question waiting for an answer.
+    public var confirmation: String?
+    /// Whether the key help is shown over the board.
+    public var isHelpVisible = false
+    /// The market whose detail view is open.
+    public var detailMarket: MarketID?
+
+    public init() {}
+}
+
+/// One row of the board, formatted (SPEC §1.1).
+public struct BoardRow: Sendable, Equatable, Codable, Identifiable {
+    public var id: MarketID
+    public var name: String
+    public var symbol: String
+    public var price: String
+    public var changeRate: String
+    public var changePrice: String
+    public var tradeValue: String
+    /// Up, flat or down against the previous close (the row's colour).
+    public var direction: ChangeDirection
+    /// Set for about 300 ms after the price moved, in the direction it moved.
+    public var flash: ChangeDirection?
+    public var isFavorite: Bool
+    public var isSelected: Bool
+}
+
+/// The status bar: exchange, mode, connection, pace and freshness (SPEC §1.9).
+public struct BoardStatus: Sendable, Equatable, Codable {
+    public var exchange = ""
+    /// `SIMULATED` unless connected to the real exchange.
+    public var isSimulated = true
+    public var connection: ConnectionState = .connecting
+    /// Live ticks in the last second.
+    public var ticksPerSecond = 0
+    /// The time of the newest tick, `HH:mm:ss` KST, or empty before any.
+    public var lastUpdate = ""
+
+    public init() {}
+}

@@ -1,0 +1,192 @@
+import MarketDomain
+
+/// The board as one viewer sees it — tab, search, sort, selection, flashes, toast — and the
+/// rules that change it. Pure: time comes in as an argument and what must be stored goes out
+/// as effects, so the rules are tested without a clock, a store or a screen.
+struct BoardState {
+    var settings: BoardSettings
+    var favorites: [MarketID]
+    var selected: MarketID?
+    var firstRow = 0
+    var viewportRows = 20
+    /// The order the rows are shown in; re-sorted at most about once a second under live updates.
+    var order: [MarketID] = []
+    var needsReorder = true
+    var lastReorder: Duration?
+    var changedSinceReorder = false
+    var flashes: [MarketID: (direction: ChangeDirection, until: Duration)] = [:]
+    var toast: (text: String, until: Duration)?
+    var pendingClear: Int?
+    var isSearchFocused = false
+    var isHelpVisible = false
+    var detail: MarketID?
+
+    /// How long a price change flashes.
+    static let flashDuration = Duration.milliseconds(300)
+    /// How long a toast shows.
+    static let toastDuration = Duration.seconds(2)
+    /// The shortest time between two re-sorts caused by live data.
+    static let reorderInterval = Duration.seconds(1)
+
+    /// What the view model must do outside the state after an input.
+    enum Effect: Equatable {
+        case saveSettings
+        case setFavorite(MarketID, Bool)
+        case clearFavorites
+    }
+
+    init(settings: BoardSettings, favorites: [MarketID]) {
+        self.settings = settings
+        self.favorites = favorites
+    }
+
+    var tab: BoardTab { settings.tab }
+    func order(for tab: BoardTab) -> QuoteOrder { settings.order(for: tab) }
+
+    /// Applies an input at `now`; `board` names markets for toasts and counts rows for paging.
+    mutating func handle(_ input: BoardInput, board: TickerBoard, language: NameLanguage, now: Duration) -> [Effect] {
+        if let pending = pendingClear {
+            // A y/n question takes the next answer and nothing else.
+            guard case .confirmationAnswered(let yes) = input else { return [] }
+            pendingClear = nil
+            guard yes else { return [] }
+            favorites = []
+            needsReorder = true
+            showToast(pending == 0 ? "No favorites to clear" : "Cleared \(pending) favorites", now: now)
+            return [.clearFavorites]
+        }
+        switch input {
+        case .tabChosen(let tab):
+            return choose(tab: tab)
+        case .nextTabChosen, .previousTabChosen:
+            let tabs = BoardTab.allCases
+            let index = tabs.firstIndex(of: tab) ?? 0
+            let step = input == .nextTabChosen ? 1 : tabs.count - 1
+            return choose(tab: tabs[(index + step) % tabs.count])
+        case .searchFocused:
+            isSearchFocused = true
+        case .searchTextChanged(let text):
+            settings.searches[tab] = text
+            needsReorder = true
+            return [.saveSettings]
+        case .searchCleared:
+            isSearchFocused = false
+            guard !settings.search(for: tab).isEmpty else { return [] }
+            settings.searches[tab] = ""
+            needsReorder = true
+            return [.saveSettings]
+        case .searchSubmitted:
+            isSearchFocused = false
+        case .sortKeyChosen(let key):
+            settings.orders[tab] = settings.order(for: tab).choosing(key)
+            needsReorder = true
+            return [.saveSettings]
+        case .selectionMoved(let delta):
+            moveSelection(to: (selectedIndex ?? 0) + delta)
+        case .selectionMovedToFirst:
+            moveSelection(to: 0)
+        case .selectionMovedToLast:
+            moveSelection(to: order.count - 1)
+        case .pageMoved(let pages):
+            moveSelection(to: (selectedIndex ?? 0) + pages * max(1, viewportRows - 1))
+        case .favoriteToggled:
+            return toggleFavorite(board: board, language: language, now: now)
+        case .clearFavoritesRequested:
+            pendingClear = favorites.count
+        case .confirmationAnswered:
+            break
+        case .detailOpened:
+            detail = selected
+        case .detailClosed:
+            detail = nil
+        case .helpToggled:
+            isHelpVisible.toggle()
+        case .viewportResized(let rows):
+            viewportRows = max(1, rows)
+            keepSelectionInView()
+        }
+        return []
+    }
+
+    /// Notes that a market's price moved at `now`, so its row flashes.
+    mutating func priceMoved(_ id: MarketID, direction: ChangeDirection, now: Duration) {
+        flashes[id] = (direction, now + Self.flashDuration)
+        changedSinceReorder = true
+    }
+
+    /// Re-sorts when an input asked for it, or when live data changed and a second has passed.
+    mutating func reorderIfDue(board: TickerBoard, language: NameLanguage, now: Duration) {
+        let due = lastReorder.map { now - $0 >= Self.reorderInterval } ?? true
+        guard needsReorder || (changedSinceReorder && due) else { return }
+        order = rowQuotes(board: board, language: language).map(\.id)
+        needsReorder = false
+        changedSinceReorder = false
+        lastReorder = now
+        if selected.map({ !order.contains($0) }) ?? true { selected = order.first }
+        keepSelectionInView()
+    }
+
+    /// Drops flashes and a toast whose time is up.
+    mutating func expire(now: Duration) {
+        flashes = flashes.filter { $0.value.until > now }
+        if let toast, toast.until <= now { self.toast = nil }
+    }
+
+    /// The quotes of the current tab that match its search, in its order.
+    func rowQuotes(board: TickerBoard, language: NameLanguage) -> [Quote] {
+        let matcher = SearchMatcher(settings.search(for: tab))
+        let quotes: [Quote]
+        switch tab {
+        case .market: quotes = board.quotes(matching: matcher)
+        case .favorites: quotes = favorites.compactMap { board.quote($0) }.filter { matcher.matches($0.market) }
+        case .compare, .watchlist: quotes = []
+        }
+        return settings.order(for: tab).sorted(quotes, language: language)
+    }
+
+    var selectedIndex: Int? { selected.flatMap { order.firstIndex(of: $0) } }
+
+    private mutating func choose(tab: BoardTab) -> [Effect] {
+        guard tab != settings.tab else { return [] }
+        settings.tab = tab
+        isSearchFocused = false
+        selected = nil
+        firstRow = 0
+        needsReorder = true
+        return [.saveSettings]
+    }
+
+    private mutating func moveSelection(to index: Int) {
+        guard !order.isEmpty else { return }
+        selected = order[min(max(index, 0), order.count - 1)]
+        keepSelectionInView()
+    }
+
+    private mutating func keepSelectionInView() {
+        guard let index = selectedIndex else {
+            firstRow = 0
+            return
+        }
+        if index < firstRow { firstRow = index }
+        if index >= firstRow + viewportRows { firstRow = index - viewportRows + 1 }
+        firstRow = max(0, min(firstRow, max(0, order.count - viewportRows)))
+    }
+
+    private mutating func toggleFavorite(board: TickerBoard, language: NameLanguage, now: Duration) -> [Effect] {
+        guard let id = selected, let market = board.market(id) else { return [] }
+        let label = "\(market.name(in: language)) (\(market.symbol))"
+        if let index = favorites.firstIndex(of: id) {
+            favorites.remove(at: index)
+            showToast("☆ Removed \(label)", now: now)
+            if tab == .favorites { needsReorder = true }
+            return [.setFavorite(id, false)]
+        }
+        favorites.append(id)
+        showToast("★ Added \(label)", now: now)
+        return [.setFavorite(id, true)]
+    }
+
+    mutating func showToast(_ text: String, now: Duration) {
+        toast = (text, now + Self.toastDuration)
+    }
+}

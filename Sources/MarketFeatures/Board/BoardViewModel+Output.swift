@@ -1,0 +1,67 @@
+import MarketDomain
+
+extension BoardViewModel {
+    /// The output for the current state: only the rows in view are formatted.
+    func makeOutput() -> BoardOutput {
+        var output = BoardOutput()
+        output.tab = state.tab
+        output.searchText = state.settings.search(for: state.tab)
+        output.isSearchFocused = state.isSearchFocused
+        output.order = state.settings.order(for: state.tab)
+        output.rowCount = state.order.count
+        output.firstRowIndex = state.firstRow
+        output.selectedRowIndex = state.selectedIndex
+        let favorites = Set(state.favorites)
+        let visible = state.order.dropFirst(state.firstRow).prefix(state.viewportRows)
+        output.rows = visible.compactMap { id in
+            snapshot.quote(id).map {
+                row(for: $0, isFavorite: favorites.contains(id), isSelected: id == state.selected)
+            }
+        }
+        output.placeholder = placeholder()
+        output.status.exchange = board.exchange.displayName
+        output.status.isSimulated = isSimulated
+        output.status.connection = connection
+        output.status.ticksPerSecond = tickTimes.count
+        output.status.lastUpdate = lastTimestamp.map(Self.kstTime) ?? ""
+        output.toast = state.toast?.text
+        output.confirmation = state.pendingClear.map { count in
+            count == 0 ? "No favorites to clear. OK? (y/n)" : "Clear all \(count) favorites? (y/n)"
+        }
+        output.isHelpVisible = state.isHelpVisible
+        output.detailMarket = state.detail
+        return output
+    }
+
+    private func row(for quote: Quote, isFavorite: Bool, isSelected: Bool) -> BoardRow {
+        let ticker = quote.ticker
+        let quoteCurrency = quote.market.quote
+        return BoardRow(
+            id: quote.id, name: DisplayWidth.sanitized(quote.market.name(in: language)), symbol: quote.market.symbol,
+            price: NumberFormat.price(ticker.price, quote: quoteCurrency),
+            changeRate: NumberFormat.changeRate(ticker.changeRate),
+            changePrice: NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: quoteCurrency),
+            tradeValue: NumberFormat.tradeValueInMillions(ticker.tradeValue24h), direction: ticker.direction,
+            flash: state.flashes[quote.id]?.direction, isFavorite: isFavorite, isSelected: isSelected)
+    }
+
+    private func placeholder() -> String? {
+        switch state.tab {
+        case .compare: return "Compare across exchanges — coming soon"
+        case .watchlist: return "Stock watchlist — coming soon"
+        case .market, .favorites:
+            guard state.order.isEmpty else { return nil }
+            let search = state.settings.search(for: state.tab)
+            if !search.isEmpty { return "No market matches “\(search)” — Esc clears the search" }
+            if state.tab == .favorites { return "No favorites yet — press f on a market to add it" }
+            return snapshot.marketCount == 0 ? "Loading markets…" : nil
+        }
+    }
+
+    /// `HH:mm:ss` in KST of a Unix time in ms.
+    static func kstTime(_ milliseconds: Int64) -> String {
+        let seconds = Int((milliseconds / 1000 + 9 * 3600) % 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    }
+}

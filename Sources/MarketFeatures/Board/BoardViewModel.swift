@@ -1,0 +1,154 @@
+public import Logging
+public import MarketDomain
+
+/// The board screen's view model (Input → transform → Output): one viewer's tab, search, sort,
+/// selection and favorites over the shared ``LiveBoard`` of an exchange.
+///
+/// Live ticks update the rows' prices on every frame; the order changes at most about once a
+/// second (or at once after a person's action), and the selection follows the market, not the
+/// row index. Frames are coalesced to `frameInterval` and produced only when something changed.
+@MainActor
+public final class BoardViewModel {
+    /// The latest output.
+    public private(set) var output = BoardOutput()
+
+    let board: LiveBoard
+    private let store: PreferenceStore
+    private let clock: ViewClock
+    let language: NameLanguage
+    private let frameInterval: Duration
+    private let logger: Logger
+    var state: BoardState
+    /// The view model's own copy of the market state, kept current from the board's updates.
+    var snapshot: TickerBoard
+    var tickTimes: [Duration] = []
+    var lastTimestamp: Int64?
+    var connection: ConnectionState = .connecting
+    private var isDirty = true
+    private var continuations: [AsyncStream<BoardOutput>.Continuation] = []
+    let isSimulated: Bool
+
+    /// A view model over `board`, remembering choices in `store`.
+    public init(
+        board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
+        language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(33),
+        logger: Logger = Logger(label: "sise.board")
+    ) {
+        self.board = board
+        self.store = store
+        self.clock = clock
+        self.isSimulated = isSimulated
+        self.language = language
+        self.frameInterval = frameInterval
+        self.logger = logger
+        snapshot = TickerBoard(exchange: board.exchange)
+        let exchange = board.exchange
+        // A store that cannot be read leaves the defaults; the first write will report the problem.
+        let settings = (try? store.boardSettings(exchange)) ?? nil
+        let favorites = (try? store.favorites(exchange)) ?? []
+        state = BoardState(settings: settings ?? BoardSettings(), favorites: favorites)
+    }
+
+    /// Every new output from now on (the first is the current one).
+    public func outputs() -> AsyncStream<BoardOutput> {
+        let (stream, continuation) = AsyncStream<BoardOutput>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(output)
+        continuations.append(continuation)
+        return stream
+    }
+
+    /// Takes one input; its effect shows in the next frame.
+    public func send(_ input: BoardInput) {
+        let effects = state.handle(input, board: snapshot, language: language, now: clock.elapsed())
+        for effect in effects { perform(effect) }
+        isDirty = true
+    }
+
+    /// Follows the board and produces frames until the task is cancelled.
+    public func run() async {
+        let updates = await prepare()
+        let clock = self.clock
+        let interval = frameInterval
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await update in updates { await self.receive(update) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    do { try await clock.sleep(interval) } catch { return }
+                    await self.frame()
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// Reads the board's current state and starts following its updates.
+    func prepare() async -> AsyncStream<BoardUpdate> {
+        let updates = await board.updates()
+        snapshot = await board.board
+        connection = await board.connection
+        state.needsReorder = true
+        isDirty = true
+        return updates
+    }
+
+    /// Produces a frame now if anything changed (the run loop calls this every frame interval).
+    public func frame() async {
+        let now = clock.elapsed()
+        let flashCount = state.flashes.count
+        let hadToast = state.toast != nil
+        state.expire(now: now)
+        if state.flashes.count != flashCount || (state.toast != nil) != hadToast { isDirty = true }
+        let tickCount = tickTimes.count
+        tickTimes.removeAll { now - $0 >= .seconds(1) }
+        if tickTimes.count != tickCount { isDirty = true }
+        let previousOrder = state.order
+        state.reorderIfDue(board: snapshot, language: language, now: now)
+        if state.order != previousOrder { isDirty = true }
+        guard isDirty else { return }
+        isDirty = false
+        let next = makeOutput()
+        guard next != output else { return }
+        output = next
+        for continuation in continuations { continuation.yield(next) }
+    }
+
+    func receive(_ update: BoardUpdate) async {
+        let now = clock.elapsed()
+        switch update {
+        case .quote(let quote):
+            let previous = snapshot.ticker(quote.id)?.price
+            snapshot.apply(quote.ticker)
+            if let previous, previous != quote.ticker.price {
+                state.priceMoved(quote.id, direction: quote.ticker.price > previous ? .rise : .fall, now: now)
+            } else {
+                state.changedSinceReorder = true
+            }
+            tickTimes.append(now)
+            lastTimestamp = max(lastTimestamp ?? 0, quote.ticker.timestamp)
+        case .snapshotApplied:
+            snapshot = await board.board
+            state.needsReorder = true
+        case .connection(let state):
+            connection = state
+        }
+        isDirty = true
+    }
+
+    private func perform(_ effect: BoardState.Effect) {
+        let exchange = board.exchange
+        do {
+            switch effect {
+            case .saveSettings: try store.saveBoardSettings(exchange, state.settings)
+            case .setFavorite(let id, let isFavorite): try store.setFavorite(exchange, id, isFavorite)
+            case .clearFavorites: _ = try store.clearFavorites(exchange)
+            }
+        } catch {
+            logger.error("could not save: \(error)")
+            state.showToast("⚠ Could not save: \(error)", now: clock.elapsed())
+        }
+    }
+}

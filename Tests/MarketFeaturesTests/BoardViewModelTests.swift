@@ -1,0 +1,247 @@
+import Clocks
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The board view model driven by a scripted exchange, an in-memory store and a test clock:
+/// every step is an input, a live update or a tick of the clock, followed by a frame.
+@MainActor
+@Suite struct BoardViewModelTests {
+    let bitcoin = MarketFixtures.bitcoin
+    let ethereum = MarketFixtures.ethereum
+    let ripple = MarketFixtures.ripple
+    let bittorrent = MarketFixtures.bittorrent
+
+    /// Trade values: BTC 300, XRP 200, ETH 100, BTT 10 (billions).
+    private func startingTickers() -> [Ticker] {
+        [
+            MarketFixtures.ticker(bitcoin, price: 140_000_000, change: 1_400_000, value: 300e9, timestamp: 100),
+            MarketFixtures.ticker(ripple, price: 3_500, change: -35, value: 200e9, timestamp: 100),
+            MarketFixtures.ticker(ethereum, price: 5_000_000, change: 0, value: 100e9, timestamp: 100),
+            MarketFixtures.ticker(bittorrent, price: 1.5, change: 0.01, value: 10e9, timestamp: 100),
+        ]
+    }
+
+    private struct Harness {
+        let viewModel: BoardViewModel
+        let clock: TestClock<Duration>
+        let store: InMemoryPreferenceStore
+
+        @MainActor func step(_ input: BoardInput) async -> BoardOutput {
+            viewModel.send(input)
+            await viewModel.frame()
+            return viewModel.output
+        }
+
+        @MainActor func live(_ update: BoardUpdate) async -> BoardOutput {
+            await viewModel.receive(update)
+            await viewModel.frame()
+            return viewModel.output
+        }
+
+        @MainActor func wait(_ duration: Duration) async -> BoardOutput {
+            await clock.advance(by: duration)
+            await viewModel.frame()
+            return viewModel.output
+        }
+    }
+
+    private func harness(store: InMemoryPreferenceStore = InMemoryPreferenceStore()) async throws -> Harness {
+        let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
+        let board = LiveBoard(client: script.client)
+        try await board.load()
+        let clock = TestClock<Duration>()
+        let viewModel = BoardViewModel(
+            board: board, store: store.store, clock: ViewClock(clock), isSimulated: true)
+        _ = await viewModel.prepare()
+        viewModel.send(.viewportResized(rows: 10))
+        await viewModel.frame()
+        return Harness(viewModel: viewModel, clock: clock, store: store)
+    }
+
+    private func symbols(_ output: BoardOutput) -> [String] { output.rows.map(\.symbol) }
+
+    @Test func theFirstFrameShowsTheSnapshotByTradeValueWithTheTopRowSelected() async throws {
+        let output = try await harness().viewModel.output
+        #expect(symbols(output) == ["BTC", "XRP", "ETH", "BTT"])
+        #expect(output.selectedRowIndex == 0)
+        #expect(output.rows[0].isSelected)
+        #expect(output.rows[0].name == "비트코인")
+        #expect(output.rows[0].price == "140,000,000")
+        #expect(output.rows[0].changeRate == "+1.01%")
+        #expect(output.rows[1].direction == .fall)
+        #expect(output.rows[0].tradeValue == "300,000백만")
+        #expect(output.status.isSimulated)
+        #expect(output.status.exchange == "Upbit")
+        #expect(output.order == .standard)
+    }
+
+    @Test func searchNarrowsRowsAsYouTypeInitialConsonantsIncludedAndEscRestoresThem() async throws {
+        let h = try await harness()
+        #expect(await h.step(.searchFocused).isSearchFocused)
+        #expect(symbols(await h.step(.searchTextChanged("ㅂ"))) == ["BTC", "BTT"])
+        let narrowed = await h.step(.searchTextChanged("ㅂㅌㅋ"))
+        #expect(symbols(narrowed) == ["BTC"])
+        #expect(narrowed.searchText == "ㅂㅌㅋ")
+        let none = await h.step(.searchTextChanged("doge"))
+        #expect(none.rows.isEmpty)
+        #expect(none.placeholder == "No market matches “doge” — Esc clears the search")
+        let cleared = await h.step(.searchCleared)
+        #expect(symbols(cleared) == ["BTC", "XRP", "ETH", "BTT"])
+        #expect(!cleared.isSearchFocused)
+        #expect(cleared.searchText == "")
+    }
+
+    @Test func choosingTheSortKeyTogglesAndANewKeyStartsDescending() async throws {
+        let h = try await harness()
+        let ascending = await h.step(.sortKeyChosen(.value))
+        #expect(ascending.order == QuoteOrder(key: .value, direction: .ascending))
+        #expect(symbols(ascending) == ["BTT", "ETH", "XRP", "BTC"])
+        let byPrice = await h.step(.sortKeyChosen(.price))
+        #expect(byPrice.order == QuoteOrder(key: .price, direction: .descending))
+        #expect(symbols(byPrice) == ["BTC", "ETH", "XRP", "BTT"])
+        // ETH and BTT have the same change rate (0): the tie breaks by name, 비트토렌트 before 이더리움.
+        #expect(symbols(await h.step(.sortKeyChosen(.change))) == ["BTC", "BTT", "ETH", "XRP"])
+    }
+
+    @Test func theSelectionStaysOnTheSameMarketAcrossReSorts() async throws {
+        let h = try await harness()
+        let onEthereum = await h.step(.selectionMoved(by: 2))
+        #expect(onEthereum.rows[2].symbol == "ETH" && onEthereum.rows[2].isSelected)
+        let resorted = await h.step(.sortKeyChosen(.price))
+        #expect(resorted.selectedRowIndex == 1)
+        #expect(resorted.rows[1].symbol == "ETH" && resorted.rows[1].isSelected)
+        #expect((await h.step(.selectionMovedToLast)).rows.last?.isSelected == true)
+        #expect((await h.step(.selectionMovedToFirst)).selectedRowIndex == 0)
+        #expect((await h.step(.selectionMoved(by: -5))).selectedRowIndex == 0)
+    }
+
+    @Test func liveDataMovesPricesAtOnceButTheOrderAtMostOnceASecond() async throws {
+        let h = try await harness()
+        // BTT suddenly trades the most.
+        let surge = MarketFixtures.ticker(bittorrent, price: 1.6, change: 0.11, value: 900e9, timestamp: 200)
+        let atOnce = await h.live(.quote(Quote(market: bittorrent, ticker: surge)))
+        #expect(symbols(atOnce) == ["BTC", "XRP", "ETH", "BTT"])
+        #expect(atOnce.rows[3].price == "1.600")
+        #expect(symbols(await h.wait(.milliseconds(500))) == ["BTC", "XRP", "ETH", "BTT"])
+        #expect(symbols(await h.wait(.milliseconds(500))) == ["BTT", "BTC", "XRP", "ETH"])
+        // The selection stayed on Bitcoin, now the second row.
+        #expect(h.viewModel.output.selectedRowIndex == 1)
+    }
+
+    @Test func aChangedPriceFlashesInItsDirectionForAbout300Milliseconds() async throws {
+        let h = try await harness()
+        let up = MarketFixtures.ticker(bitcoin, price: 140_100_000, change: 1_500_000, value: 300e9, timestamp: 200)
+        let flashing = await h.live(.quote(Quote(market: bitcoin, ticker: up)))
+        #expect(flashing.rows[0].flash == .rise)
+        #expect(flashing.rows[1].flash == nil)
+        #expect((await h.wait(.milliseconds(299))).rows[0].flash == .rise)
+        #expect((await h.wait(.milliseconds(1))).rows[0].flash == nil)
+        let down = MarketFixtures.ticker(bitcoin, price: 139_000_000, change: 400_000, value: 300e9, timestamp: 300)
+        #expect((await h.live(.quote(Quote(market: bitcoin, ticker: down)))).rows[0].flash == .fall)
+    }
+
+    @Test func anOlderTickNeverOverwritesNewerData() async throws {
+        let h = try await harness()
+        let stale = MarketFixtures.ticker(bitcoin, price: 1, value: 300e9, timestamp: 50)
+        #expect((await h.live(.quote(Quote(market: bitcoin, ticker: stale)))).rows[0].price == "140,000,000")
+    }
+
+    @Test func favoritingShowsAToastPersistsAndFillsTheFavoritesTab() async throws {
+        let h = try await harness()
+        let added = await h.step(.favoriteToggled)
+        #expect(added.toast == "★ Added 비트코인 (BTC)")
+        #expect(added.rows[0].isFavorite)
+        #expect(try h.store.store.favorites(.upbit) == [bitcoin.id])
+        #expect((await h.wait(.milliseconds(1999))).toast == "★ Added 비트코인 (BTC)")
+        #expect((await h.wait(.milliseconds(1))).toast == nil)
+
+        let favorites = await h.step(.tabChosen(.favorites))
+        #expect(favorites.tab == .favorites)
+        #expect(symbols(favorites) == ["BTC"])
+        let removed = await h.step(.favoriteToggled)
+        #expect(removed.toast == "☆ Removed 비트코인 (BTC)")
+        #expect(removed.rows.isEmpty)
+        #expect(removed.placeholder == "No favorites yet — press f on a market to add it")
+        #expect(try h.store.store.favorites(.upbit).isEmpty)
+    }
+
+    @Test func clearingFavoritesAsksFirstAndOnlyAYesClears() async throws {
+        let h = try await harness(
+            store: InMemoryPreferenceStore(favorites: [MarketFixtures.bitcoin.id, MarketFixtures.ripple.id]))
+        #expect((await h.step(.clearFavoritesRequested)).confirmation == "Clear all 2 favorites? (y/n)")
+        // While asking, other keys do nothing.
+        #expect((await h.step(.sortKeyChosen(.name))).order == .standard)
+        let kept = await h.step(.confirmationAnswered(false))
+        #expect(kept.confirmation == nil)
+        #expect(try h.store.store.favorites(.upbit).count == 2)
+        _ = await h.step(.clearFavoritesRequested)
+        let cleared = await h.step(.confirmationAnswered(true))
+        #expect(cleared.confirmation == nil)
+        #expect(cleared.toast == "Cleared 2 favorites")
+        #expect(cleared.rows.allSatisfy { !$0.isFavorite })
+        #expect(try h.store.store.favorites(.upbit).isEmpty)
+    }
+
+    @Test func choicesSurviveARestartThroughTheStore() async throws {
+        let store = InMemoryPreferenceStore()
+        let first = try await harness(store: store)
+        _ = await first.step(.selectionMoved(by: 1))
+        _ = await first.step(.favoriteToggled)
+        _ = await first.step(.sortKeyChosen(.price))
+        _ = await first.step(.tabChosen(.favorites))
+        _ = await first.step(.searchTextChanged("엑스"))
+
+        let second = try await harness(store: store).viewModel.output
+        #expect(second.tab == .favorites)
+        #expect(second.searchText == "엑스")
+        #expect(symbols(second) == ["XRP"])
+        #expect(second.rows[0].isFavorite)
+        #expect(await harnessOrder(store) == QuoteOrder(key: .price))
+    }
+
+    private func harnessOrder(_ store: InMemoryPreferenceStore) async -> QuoteOrder? {
+        try? store.store.boardSettings(.upbit)?.order(for: .market)
+    }
+
+    @Test func tabsCycleAndKeepTheirOwnSearchAndSort() async throws {
+        let h = try await harness()
+        _ = await h.step(.searchTextChanged("ㅇ"))
+        #expect((await h.step(.nextTabChosen)).tab == .favorites)
+        #expect((await h.step(.nextTabChosen)).placeholder == "Compare across exchanges — coming soon")
+        #expect((await h.step(.nextTabChosen)).tab == .watchlist)
+        let market = await h.step(.nextTabChosen)
+        #expect(market.tab == .market)
+        #expect(market.searchText == "ㅇ")
+        #expect((await h.step(.previousTabChosen)).tab == .watchlist)
+    }
+
+    @Test func theStatusShowsReconnectsTicksAndTheLastUpdate() async throws {
+        let h = try await harness()
+        #expect((await h.live(.connection(.live))).status.connection == .live)
+        let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
+        let ticked = await h.live(.quote(Quote(market: ethereum, ticker: tick)))
+        #expect(ticked.status.ticksPerSecond == 1)
+        #expect(ticked.status.lastUpdate == "23:40:58")
+        let reconnecting = await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2))))
+        #expect(reconnecting.status.connection.label == "reconnecting in 2s")
+        #expect((await h.wait(.seconds(1))).status.ticksPerSecond == 0)
+    }
+
+    @Test func aStoreThatCannotWriteSaysSoInAToast() async throws {
+        let store = InMemoryPreferenceStore()
+        let h = try await harness(store: store)
+        store.failWrites()
+        #expect((await h.step(.favoriteToggled)).toast == "⚠ Could not save: disk full")
+    }
+
+    @Test func helpAndDetailOpenAndClose() async throws {
+        let h = try await harness()
+        #expect((await h.step(.helpToggled)).isHelpVisible)
+        #expect(!(await h.step(.helpToggled)).isHelpVisible)
+        #expect((await h.step(.detailOpened)).detailMarket == bitcoin.id)
+        #expect((await h.step(.detailClosed)).detailMarket == nil)
+    }
+}
