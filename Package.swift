@@ -60,6 +60,11 @@ let package = Package(
             dependencies: ["MarketDomain", .product(name: "Logging", package: "swift-log")],
             swiftSettings: sharedSettings
         ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["MarketDomain", "MarketFeatures"],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "sise",
             dependencies: [
@@ -68,6 +73,7 @@ let package = Package(
                 "Exchanges",
                 "ExchangeSimulator",
                 "MarketFeatures",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -96,6 +102,11 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

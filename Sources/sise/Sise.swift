@@ -11,8 +11,9 @@ struct Sise: AsyncParsableCommand {
             real exchange client to it, so everything works offline.
             """,
         subcommands: [
-            QuotesCommand.self, StreamCommand.self, CandlesCommand.self, SimulateCommand.self, BenchCommand.self,
+            AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, SimulateCommand.self,
+            BenchCommand.self,
         ],
-        defaultSubcommand: QuotesCommand.self
+        defaultSubcommand: AppCommand.self
     )
 }

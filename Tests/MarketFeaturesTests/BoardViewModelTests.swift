@@ -31,19 +31,19 @@ import Testing
 
         @MainActor func step(_ input: BoardInput) async -> BoardOutput {
             viewModel.send(input)
-            await viewModel.frame()
+            viewModel.frame()
             return viewModel.output
         }
 
         @MainActor func live(_ update: BoardUpdate) async -> BoardOutput {
             await viewModel.receive(update)
-            await viewModel.frame()
+            viewModel.frame()
             return viewModel.output
         }
 
         @MainActor func wait(_ duration: Duration) async -> BoardOutput {
             await clock.advance(by: duration)
-            await viewModel.frame()
+            viewModel.frame()
             return viewModel.output
         }
     }
@@ -57,7 +57,7 @@ import Testing
             board: board, store: store.store, clock: ViewClock(clock), isSimulated: true)
         _ = await viewModel.prepare()
         viewModel.send(.viewportResized(rows: 10))
-        await viewModel.frame()
+        viewModel.frame()
         return Harness(viewModel: viewModel, clock: clock, store: store)
     }
 

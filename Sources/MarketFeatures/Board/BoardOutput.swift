@@ -47,6 +47,24 @@ public struct BoardRow: Sendable, Equatable, Codable, Identifiable {
     public var flash: ChangeDirection?
     public var isFavorite: Bool
     public var isSelected: Bool
+
+    /// Makes a row.
+    public init(
+        id: MarketID, name: String, symbol: String, price: String, changeRate: String, changePrice: String,
+        tradeValue: String, direction: ChangeDirection, flash: ChangeDirection?, isFavorite: Bool, isSelected: Bool
+    ) {
+        self.id = id
+        self.name = name
+        self.symbol = symbol
+        self.price = price
+        self.changeRate = changeRate
+        self.changePrice = changePrice
+        self.tradeValue = tradeValue
+        self.direction = direction
+        self.flash = flash
+        self.isFavorite = isFavorite
+        self.isSelected = isSelected
+    }
 }
 
 /// The status bar: exchange, mode, connection, pace and freshness (SPEC §1.9).

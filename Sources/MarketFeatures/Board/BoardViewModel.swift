@@ -96,7 +96,7 @@ public final class BoardViewModel {
     }
 
     /// Produces a frame now if anything changed (the run loop calls this every frame interval).
-    public func frame() async {
+    public func frame() {
         let now = clock.elapsed()
         let flashCount = state.flashes.count
         let hadToast = state.toast != nil

@@ -1,0 +1,28 @@
+public import MarketDomain
+
+/// What the detail view shows of one market (SPEC §1.6), formatted.
+public struct DetailOutput: Sendable, Equatable, Codable {
+    public var market: MarketID
+    public var name = ""
+    public var symbol = ""
+    public var price = ""
+    public var changeRate = ""
+    public var changePrice = ""
+    public var direction: ChangeDirection = .even
+    public var high24h = ""
+    public var low24h = ""
+    public var volume24h = ""
+    public var value24h = ""
+    public var high52Week = ""
+    public var low52Week = ""
+    /// Daily candles, oldest first; the last is today's and follows live ticks.
+    public var candles: [Candle] = []
+    /// Set while the candles load, or when they could not be loaded.
+    public var candleStatus: String?
+    /// The newest ticker's time, Unix ms.
+    public var lastTimestamp: Int64?
+
+    public init(market: MarketID) {
+        self.market = market
+    }
+}

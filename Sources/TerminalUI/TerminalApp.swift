@@ -1,0 +1,98 @@
+public import MarketFeatures
+
+/// The terminal front end: draws the board view model's outputs, writes only the cells that
+/// changed, and turns keys into the view model's inputs until `q`, Ctrl-C or SIGTERM.
+@MainActor
+public final class TerminalApp {
+    private let viewModel: BoardViewModel
+    private let screen: BoardScreen
+    private let writer: FrameWriter
+    private let detail: DetailPresenter?
+    private var previous: ScreenBuffer?
+    private var size = (width: 0, height: 0)
+
+    /// An app over a board view model; `colors` false under `NO_COLOR`.
+    public init(viewModel: BoardViewModel, screen: BoardScreen, colors: Bool, detail: DetailPresenter? = nil) {
+        self.viewModel = viewModel
+        self.screen = screen
+        self.detail = detail
+        writer = FrameWriter(colors: colors)
+    }
+
+    /// Runs the app; returns when the person quits. False when stdin is not a terminal.
+    public func run() async -> Bool {
+        guard TerminalMode.enter() else { return false }
+        defer { TerminalMode.leave() }
+        let events = TerminalEvents()
+        events.start()
+        defer { events.stop() }
+        resizeIfNeeded()
+        detail?.onChange = { [weak self] in
+            guard let self else { return }
+            self.draw(self.viewModel.output)
+        }
+        let outputs = viewModel.outputs()
+        let viewModel = viewModel
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await viewModel.run() }
+            group.addTask {
+                for await output in outputs { await self.draw(output) }
+            }
+            group.addTask {
+                for await event in events.events {
+                    guard await self.handle(event) else { return }
+                }
+            }
+            // Any task ending (the person quit, or stdin closed) ends the app.
+            await group.next()
+            group.cancelAll()
+        }
+        return true
+    }
+
+    /// Handles one terminal event; false when the app should quit.
+    private func handle(_ event: TerminalEvent) -> Bool {
+        switch event {
+        case .terminate:
+            return false
+        case .resized:
+            resizeIfNeeded()
+            draw(viewModel.output)
+        case .keys(let keys):
+            for key in keys {
+                switch KeyMap.action(for: key, in: viewModel.output) {
+                case .quit: return false
+                case .send(let input):
+                    viewModel.send(input)
+                    // The next key is read against the state this one made (typing "ㅂㅌ" in one read).
+                    viewModel.frame()
+                    detail?.follow(viewModel.output.detailMarket, afterInput: input)
+                case .ignore: break
+                }
+            }
+        }
+        return true
+    }
+
+    private func resizeIfNeeded() {
+        let current = TerminalMode.size()
+        guard current != size else { return }
+        size = current
+        previous = nil  // a new size is a full redraw
+        viewModel.send(.viewportResized(rows: BoardScreen.tableRows(height: current.height)))
+    }
+
+    /// Draws an output; only the cells that changed since the last frame are written.
+    func draw(_ output: BoardOutput) {
+        resizeIfNeeded()
+        var buffer = ScreenBuffer(width: size.width, height: size.height)
+        if output.detailMarket != nil, let detail {
+            detail.draw(into: &buffer, board: output)
+        } else {
+            screen.draw(output, into: &buffer)
+        }
+        let bytes = writer.output(from: previous, to: buffer)
+        if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
+        previous = buffer
+    }
+}

@@ -1,0 +1,120 @@
+public import MarketDomain
+public import MarketFeatures
+
+/// The whole board screen: tab bar, search bar, table, status bar, and the toast, y/n question
+/// and help drawn over them.
+public struct BoardScreen: Sendable {
+    /// The smallest terminal the board fits in.
+    public static let minimumWidth = 60
+    public static let minimumHeight = 10
+    /// Rows above the table (tabs, search, header) and below it (status).
+    static let rowsAbove = 3
+    static let rowsBelow = 1
+
+    public var table: BoardTable
+
+    /// Makes a screen drawer.
+    public init(theme: Theme, language: NameLanguage) {
+        table = BoardTable(theme: theme, language: language)
+    }
+
+    /// How many table rows fit in a terminal of this height.
+    public static func tableRows(height: Int) -> Int {
+        max(1, height - rowsAbove - rowsBelow)
+    }
+
+    /// Draws the board into a screen of its own size.
+    public func draw(_ output: BoardOutput, into screen: inout ScreenBuffer) {
+        guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else {
+            Self.drawTooSmall(into: &screen)
+            return
+        }
+        drawTabs(output, into: &screen)
+        drawSearch(output, into: &screen)
+        table.drawHeader(order: output.order, into: &screen, y: 2)
+        if let placeholder = output.placeholder {
+            screen.write(placeholder, x: 2, y: Self.rowsAbove + 1, style: Theme.hint)
+        }
+        for (offset, row) in output.rows.enumerated() where Self.rowsAbove + offset < screen.height - Self.rowsBelow {
+            table.draw(row, into: &screen, y: Self.rowsAbove + offset)
+        }
+        drawStatus(output, into: &screen)
+        if let question = output.confirmation {
+            drawBanner(question, style: Theme.toast, into: &screen)
+        } else if let toast = output.toast {
+            drawBanner(toast, style: Theme.toast, into: &screen)
+        }
+        if output.isHelpVisible { HelpOverlay.draw(into: &screen) }
+    }
+
+    /// Says the terminal is too small, and how small, instead of drawing a broken board.
+    static func drawTooSmall(into screen: inout ScreenBuffer) {
+        let lines = [
+            "Terminal too small", "need \(minimumWidth)×\(minimumHeight), have \(screen.width)×\(screen.height)",
+            "q quits",
+        ]
+        for (index, line) in lines.enumerated() {
+            let y = screen.height / 2 - 1 + index
+            screen.write(line, x: max(0, (screen.width - DisplayWidth.of(line)) / 2), y: y)
+        }
+    }
+
+    private func drawTabs(_ output: BoardOutput, into screen: inout ScreenBuffer) {
+        var x = screen.write(" 시세 Sise ", x: 0, y: 0, style: Theme.title) + 1
+        for (index, tab) in output.tabs.enumerated() {
+            let label = " \(tab.title) "
+            x += screen.write(label, x: x, y: 0, style: tab == output.tab ? Theme.activeTab : Theme.inactiveTab)
+            if index < output.tabs.count - 1 { x += screen.write("·", x: x, y: 0, style: Theme.hint) }
+        }
+        let hint = "Tab/←→ switch"
+        let hintX = screen.width - DisplayWidth.of(hint) - 1
+        if hintX > x + 1 { screen.write(hint, x: hintX, y: 0, style: Theme.hint) }
+    }
+
+    private func drawSearch(_ output: BoardOutput, into screen: inout ScreenBuffer) {
+        if output.isSearchFocused {
+            let x = screen.write(" / ", x: 0, y: 1, style: Theme.header)
+            let typed = screen.write(output.searchText, x: x, y: 1, style: TextStyle(bold: true))
+            screen.write("▏  Enter keeps · Esc clears", x: x + typed, y: 1, style: Theme.hint)
+        } else if !output.searchText.isEmpty {
+            let x = screen.write(" / ", x: 0, y: 1, style: Theme.header)
+            let typed = screen.write(output.searchText, x: x, y: 1, style: TextStyle(bold: true))
+            screen.write("  \(output.rowCount) found · Esc clears · / edits", x: x + typed, y: 1, style: Theme.hint)
+        } else {
+            screen.write(
+                " / search (초성 ㅂㅌ works)  ·  1-4 sort  ·  f favorite  ·  Enter detail  ·  ? help", x: 0, y: 1,
+                style: Theme.hint)
+        }
+    }
+
+    private func drawStatus(_ output: BoardOutput, into screen: inout ScreenBuffer) {
+        let y = screen.height - 1
+        screen.fill(y: y, style: Theme.statusBar)
+        let status = output.status
+        let mode = status.isSimulated ? "SIMULATED" : "LIVE"
+        let dot: String
+        switch status.connection {
+        case .live: dot = "●"
+        case .stale, .reconnecting: dot = "◐"
+        case .connecting, .offline: dot = "○"
+        }
+        var parts = [
+            " \(status.exchange)", mode, "\(dot) \(status.connection.label)", "\(status.ticksPerSecond) ticks/s",
+        ]
+        if !status.lastUpdate.isEmpty { parts.append("updated \(status.lastUpdate) KST") }
+        if output.rowCount > 0, let selected = output.selectedRowIndex {
+            parts.append("\(selected + 1)/\(output.rowCount)")
+        }
+        screen.write(parts.joined(separator: " │ "), x: 0, y: y, style: Theme.statusBar)
+        let keys = "? help  q quit "
+        let keysX = screen.width - DisplayWidth.of(keys)
+        screen.write(keys, x: keysX, y: y, style: Theme.statusBar)
+    }
+
+    private func drawBanner(_ text: String, style: TextStyle, into screen: inout ScreenBuffer) {
+        let label = "  \(text)  "
+        let width = min(screen.width - 2, DisplayWidth.of(label))
+        let x = max(0, (screen.width - width) / 2)
+        screen.write(label, x: x, y: screen.height - 3, style: style, maxWidth: width)
+    }
+}

@@ -1,0 +1,31 @@
+import MarketDomain
+
+/// The key help (`?`), drawn in a box over the middle of the screen.
+enum HelpOverlay {
+    static let lines = [
+        "Keys",
+        "↑↓ / j k      move          PgUp PgDn  page",
+        "g / G         first / last  Enter      detail",
+        "/             search        Esc        clear / back",
+        "1 2 3 4       sort by name, price, change, value",
+        "              (again: reverse the order)",
+        "f / Space     favorite      X          clear favorites",
+        "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
+        "?             this help     q          quit",
+    ]
+
+    static func draw(into screen: inout ScreenBuffer) {
+        let width = min(screen.width - 2, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
+        let height = min(screen.height - 2, lines.count + 2)
+        let left = max(0, (screen.width - width) / 2)
+        let top = max(0, (screen.height - height) / 2)
+        let box = TextStyle(foreground: .white, background: .palette(236))
+        for row in 0..<height { screen.fill(x: left, y: top + row, count: width, style: box) }
+        for (index, line) in lines.prefix(height - 2).enumerated() {
+            screen.write(
+                line, x: left + 2, y: top + 1 + index,
+                style: index == 0 ? TextStyle(foreground: .cyan, background: .palette(236), bold: true) : box,
+                maxWidth: width - 4)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+public import ArgumentParser
+import Foundation
+import MarketDomain
+import MarketFeatures
+public import TerminalUI
+
+/// `sise` (or `sise app`): the terminal app on the live board.
+struct AppCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app", abstract: "The terminal app: the live market board (the default command).")
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+
+    @Option(help: "Colours: korean (red up, blue down) or global (green up, red down). NO_COLOR turns colours off.")
+    var colors: Theme.Convention = .korean
+
+    @Option(help: "Names on the board: ko (Korean) or en (English).")
+    var names: NameLanguage = .korean
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            StandardError.writeLine(
+                "sise: the terminal app needs a terminal; use `sise quotes` or `sise stream` to print to a pipe or file"
+            )
+            throw ExitCode(64)
+        }
+        try await CommandFailure.guarding {
+            let store = try storeOptions.open()
+            try await MarketSession.run(exchangeOptions) { client in
+                let board = LiveBoard(client: client)
+                try await board.load()
+                await board.follow()
+                await Self.runApp(
+                    board: board, client: client, store: store,
+                    isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
+                    convention: colors, language: names)
+                await board.stop()
+            }
+        }
+    }
+
+    @MainActor
+    private static func runApp(
+        board: LiveBoard, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
+        convention: Theme.Convention, language: NameLanguage
+    ) async {
+        let theme = Theme(convention: convention)
+        let viewModel = BoardViewModel(
+            board: board, store: store, clock: ViewClock(ContinuousClock()), isSimulated: isSimulated,
+            language: language)
+        let loader = DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store)
+        let detail = DetailPresenter(screen: DetailScreen(theme: theme)) { market in
+            DetailViewModel(market: market, board: board, loader: loader, language: language)
+        }
+        let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let app = TerminalApp(
+            viewModel: viewModel, screen: BoardScreen(theme: theme, language: language), colors: colorsWanted,
+            detail: detail)
+        _ = await app.run()
+        detail.stop()
+    }
+}
+
+extension Theme.Convention: ExpressibleByArgument {}

@@ -1,0 +1,120 @@
+import MarketDomain
+import MarketFeatures
+import TerminalUI
+import TestSupport
+import Testing
+
+@Suite struct BoardScreenTests {
+    private func row(
+        _ market: Market, price: String, rate: String, direction: ChangeDirection, selected: Bool = false,
+        favorite: Bool = false
+    ) -> BoardRow {
+        BoardRow(
+            id: market.id, name: market.koreanName, symbol: market.symbol, price: price, changeRate: rate,
+            changePrice: "+1", tradeValue: "1,000백만", direction: direction, flash: nil, isFavorite: favorite,
+            isSelected: selected)
+    }
+
+    private func output() -> BoardOutput {
+        var output = BoardOutput()
+        output.rows = [
+            row(
+                MarketFixtures.bitcoin, price: "140,000,000", rate: "+1.01%", direction: .rise, selected: true,
+                favorite: true),
+            row(MarketFixtures.ethereum, price: "5,000,000", rate: "-0.50%", direction: .fall),
+        ]
+        output.rowCount = 2
+        output.selectedRowIndex = 0
+        output.status.exchange = "Upbit"
+        output.status.connection = .reconnecting(attempt: 1, delay: .seconds(2))
+        output.status.ticksPerSecond = 97
+        return output
+    }
+
+    @Test func drawsTabsHeaderRowsAndStatusWithKoreanNamesAligned() {
+        var screen = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
+        let lines = screen.lines
+        #expect(lines[0].contains("Market · Favorites · Compare · Watchlist"))
+        #expect(lines[2].contains("4 Value▼"))
+        #expect(lines[3].hasPrefix("★ 비트코인"))
+        #expect(lines[4].hasPrefix("  이더리움"))
+        // The price column ends at the same display column on both rows.
+        let end3 = DisplayWidth.of(String(lines[3].prefix { $0 != "+" && $0 != "-" }))
+        let end4 = DisplayWidth.of(String(lines[4].prefix { $0 != "+" && $0 != "-" }))
+        #expect(end3 == end4)
+        #expect(lines[11].contains("Upbit │ SIMULATED │ ◐ reconnecting in 2s │ 97 ticks/s"))
+        #expect(lines[11].contains("q quit"))
+    }
+
+    @Test func colorsFollowTheKoreanConventionOrTheGlobalOne() {
+        var korean = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(convention: .korean), language: .korean).draw(output(), into: &korean)
+        var global = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(convention: .global), language: .korean).draw(output(), into: &global)
+        let rateColumn = DisplayWidth.of(String(korean.lines[4].prefix { $0 != "-" }))
+        #expect(korean[rateColumn, 4].style.foreground == .blue)
+        #expect(global[rateColumn, 4].style.foreground == .red)
+    }
+
+    @Test func toastsQuestionsAndHelpDrawOverTheBoard() {
+        var withToast = output()
+        withToast.toast = "★ Added 비트코인 (BTC)"
+        var screen = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(withToast, into: &screen)
+        #expect(screen.lines[9].contains("★ Added 비트코인 (BTC)"))
+
+        var asking = output()
+        asking.confirmation = "Clear all 2 favorites? (y/n)"
+        screen = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(asking, into: &screen)
+        #expect(screen.lines.contains { $0.contains("Clear all 2 favorites? (y/n)") })
+
+        var help = output()
+        help.isHelpVisible = true
+        screen = ScreenBuffer(width: 100, height: 14)
+        BoardScreen(theme: Theme(), language: .korean).draw(help, into: &screen)
+        #expect(screen.lines.contains { $0.contains("favorite") && $0.contains("clear favorites") })
+    }
+
+    @Test func aTerminalTooSmallGetsAClearMessage() {
+        var screen = ScreenBuffer(width: 40, height: 8)
+        BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
+        #expect(screen.lines.contains { $0.contains("Terminal too small") })
+        #expect(screen.lines.contains { $0.contains("need 60×10, have 40×8") })
+    }
+
+    @Test func keysMapToInputsByWhatIsShowing() {
+        var board = BoardOutput()
+        #expect(KeyMap.action(for: .character("4"), in: board) == .send(.sortKeyChosen(.value)))
+        #expect(KeyMap.action(for: .character("j"), in: board) == .send(.selectionMoved(by: 1)))
+        #expect(KeyMap.action(for: .backTab, in: board) == .send(.previousTabChosen))
+        #expect(KeyMap.action(for: .character("q"), in: board) == .quit)
+        board.isSearchFocused = true
+        board.searchText = "ㅂ"
+        #expect(KeyMap.action(for: .character("q"), in: board) == .send(.searchTextChanged("ㅂq")))
+        #expect(KeyMap.action(for: .backspace, in: board) == .send(.searchTextChanged("")))
+        board.isSearchFocused = false
+        board.confirmation = "Clear?"
+        #expect(KeyMap.action(for: .character("4"), in: board) == .ignore)
+        #expect(KeyMap.action(for: .character("y"), in: board) == .send(.confirmationAnswered(true)))
+        #expect(KeyMap.action(for: .interrupt, in: board) == .quit)
+    }
+
+    @Test func theCandleChartHasAPriceAxisAndDates() {
+        let start = TradingDay(year: 2026, month: 1, day: 1)!
+        let candles = (0..<40).map { index in
+            let base = 100.0 + Double(index)
+            return Candle(
+                day: start.adding(days: index), open: base, high: base + 3, low: base - 3, close: base + 1, volume: 1,
+                value: 1)
+        }
+        var screen = ScreenBuffer(width: 70, height: 12)
+        CandleChart(theme: Theme()).draw(candles, quote: "KRW", into: &screen, x: 0, y: 0, width: 70, height: 12)
+        let text = screen.lines.joined(separator: "\n")
+        #expect(text.contains("┤ 142.0"))
+        #expect(text.contains("┤ 97.00"))
+        #expect(text.contains("01-01"))
+        #expect(text.contains("█"))
+    }
+}
