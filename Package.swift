@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", exact: "1.1.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras.git", from: "1.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "MarketDomain", swiftSettings: sharedSettings),
@@ -61,6 +62,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .target(
+            name: "MarketStore",
+            dependencies: ["MarketDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: sharedSettings
+        ),
+        .target(
             name: "TerminalUI",
             dependencies: ["MarketDomain", "MarketFeatures"],
             swiftSettings: sharedSettings
@@ -74,6 +80,7 @@ let package = Package(
                 "ExchangeSimulator",
                 "MarketFeatures",
                 "TerminalUI",
+                "MarketStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -102,6 +109,11 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "MarketStoreTests",
+            dependencies: ["MarketStore", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

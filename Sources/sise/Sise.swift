@@ -12,7 +12,7 @@ struct Sise: AsyncParsableCommand {
             """,
         subcommands: [
             AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, SimulateCommand.self,
-            BenchCommand.self,
+            FavoritesCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: AppCommand.self
     )

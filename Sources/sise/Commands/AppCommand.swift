@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import MarketDomain
 import MarketFeatures
+import MarketStore
 public import TerminalUI
 
 /// `sise` (or `sise app`): the terminal app on the live board.
@@ -27,7 +28,7 @@ struct AppCommand: AsyncParsableCommand {
             throw ExitCode(64)
         }
         try await CommandFailure.guarding {
-            let store = try storeOptions.open()
+            let store = try storeOptions.open().preferences
             try await MarketSession.run(exchangeOptions) { client in
                 let board = LiveBoard(client: client)
                 try await board.load()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MarketDomain
+import MarketStore
 
 /// Turns any error into one clear line on stderr and a sysexits exit code:
 /// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O.
@@ -15,6 +16,8 @@ enum CommandFailure {
             }
         case let output as OutputError:
             (code, message) = (74, output.description)
+        case let storage as StoreError:
+            (code, message) = (74, "storage: \(storage.description)")
         default:
             (code, message) = (70, "\(error)")
         }

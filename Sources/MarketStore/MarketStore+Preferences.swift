@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+public import MarketDomain
+
+extension MarketStore {
+    /// The favorites of an exchange, oldest first.
+    public func favorites(_ exchange: Exchange) throws -> [MarketID] {
+        try read { db in
+            try FavoriteRecord.filter(FavoriteRecord.Columns.exchange == exchange.rawValue)
+                .order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.market)
+                .fetchAll(db)
+                .compactMap { MarketID($0.market) }
+        }
+    }
+
+    /// Adds or removes one favorite.
+    public func setFavorite(_ exchange: Exchange, _ market: MarketID, _ isFavorite: Bool) throws {
+        let time = currentTime
+        try write { db in
+            if isFavorite {
+                let record = FavoriteRecord(exchange: exchange.rawValue, market: market.rawValue, addedAt: time)
+                try record.insert(db, onConflict: .ignore)
+            } else {
+                _ = try FavoriteRecord.deleteOne(db, key: ["exchange": exchange.rawValue, "market": market.rawValue])
+            }
+        }
+    }
+
+    /// Removes every favorite of an exchange; returns how many there were.
+    @discardableResult
+    public func clearFavorites(_ exchange: Exchange) throws -> Int {
+        try write { db in try FavoriteRecord.filter(FavoriteRecord.Columns.exchange == exchange.rawValue).deleteAll(db)
+        }
+    }
+
+    /// The board settings saved for an exchange.
+    public func boardSettings(_ exchange: Exchange) throws -> BoardSettings? {
+        let json = try read { db in try SettingRecord.fetchOne(db, key: Self.boardKey(exchange))?.value }
+        guard let json else { return nil }
+        // Settings from an older or damaged file are dropped, not fatal: the board starts fresh.
+        return try? JSONDecoder().decode(BoardSettings.self, from: Data(json.utf8))
+    }
+
+    /// Saves the board settings of an exchange.
+    public func saveBoardSettings(_ exchange: Exchange, _ settings: BoardSettings) throws {
+        let data: Data
+        do { data = try JSONEncoder().encode(settings) } catch { throw StoreError("cannot encode settings: \(error)") }
+        let record = SettingRecord(key: Self.boardKey(exchange), value: String(decoding: data, as: UTF8.self))
+        try write { db in try record.save(db) }
+    }
+
+    /// The cached daily candles of a market, oldest first.
+    public func cachedCandles(_ exchange: Exchange, _ market: MarketID) throws -> [Candle] {
+        try read { db in
+            try DailyCandleRecord
+                .filter(DailyCandleRecord.Columns.exchange == exchange.rawValue)
+                .filter(DailyCandleRecord.Columns.market == market.rawValue)
+                .order(DailyCandleRecord.Columns.day)
+                .fetchAll(db)
+                .map(\.candle)
+        }
+    }
+
+    /// Stores daily candles, replacing those of the same days.
+    public func cacheCandles(_ exchange: Exchange, _ market: MarketID, _ candles: [Candle]) throws {
+        try write { db in
+            for candle in candles {
+                try DailyCandleRecord(exchange: exchange, market: market, candle: candle).save(db)
+            }
+        }
+    }
+
+    /// This store as the view models' preference store.
+    public var preferences: PreferenceStore {
+        PreferenceStore(
+            favorites: { try self.favorites($0) },
+            setFavorite: { try self.setFavorite($0, $1, $2) },
+            clearFavorites: { try self.clearFavorites($0) },
+            boardSettings: { try self.boardSettings($0) },
+            saveBoardSettings: { try self.saveBoardSettings($0, $1) },
+            cachedCandles: { try self.cachedCandles($0, $1) },
+            cacheCandles: { try self.cacheCandles($0, $1, $2) }
+        )
+    }
+
+    private static func boardKey(_ exchange: Exchange) -> String { "board.\(exchange.rawValue)" }
+}

@@ -1,0 +1,34 @@
+import GRDB
+
+/// The schema, one migration per version. Migrations are never edited once released; a change
+/// is a new migration.
+enum StoreMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: favorites, settings, daily candles") { db in
+            try db.create(table: "favorite") { table in
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                table.column("addedAt", .integer).notNull()
+                table.primaryKey(["exchange", "market"])
+            }
+            try db.create(table: "setting") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+            try db.create(table: "dailyCandle") { table in
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                table.column("day", .integer).notNull()
+                table.column("open", .double).notNull()
+                table.column("high", .double).notNull()
+                table.column("low", .double).notNull()
+                table.column("close", .double).notNull()
+                table.column("volume", .double).notNull()
+                table.column("value", .double).notNull()
+                table.primaryKey(["exchange", "market", "day"])
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,66 @@
+import GRDB
+import MarketDomain
+
+/// A favorite market of an exchange (`favorite` table).
+struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "favorite"
+    var exchange: String
+    var market: String
+    /// When it was added, Unix ms; favorites list oldest first.
+    var addedAt: Int64
+
+    enum Columns {
+        static let exchange = Column(CodingKeys.exchange)
+        static let market = Column(CodingKeys.market)
+        static let addedAt = Column(CodingKeys.addedAt)
+    }
+}
+
+/// One saved setting as JSON (`setting` table), keyed e.g. `board.upbit`.
+struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
+
+    enum Columns {
+        static let key = Column(CodingKeys.key)
+    }
+}
+
+/// One cached daily candle (`dailyCandle` table); `day` counts days since 1970-01-01.
+struct DailyCandleRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "dailyCandle"
+    var exchange: String
+    var market: String
+    var day: Int
+    var open: Double
+    var high: Double
+    var low: Double
+    var close: Double
+    var volume: Double
+    var value: Double
+
+    enum Columns {
+        static let exchange = Column(CodingKeys.exchange)
+        static let market = Column(CodingKeys.market)
+        static let day = Column(CodingKeys.day)
+    }
+
+    init(exchange: Exchange, market: MarketID, candle: Candle) {
+        self.exchange = exchange.rawValue
+        self.market = market.rawValue
+        day = candle.day.daysSinceEpoch
+        open = candle.open
+        high = candle.high
+        low = candle.low
+        close = candle.close
+        volume = candle.volume
+        value = candle.value
+    }
+
+    var candle: Candle {
+        Candle(
+            day: TradingDay(daysSinceEpoch: day), open: open, high: high, low: low, close: close, volume: volume,
+            value: value)
+    }
+}

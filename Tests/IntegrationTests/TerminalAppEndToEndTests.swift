@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `sise` in a 120×40 tmux pane against its embedded simulator: a person's session.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalAppEndToEndTests {
+    private func boardRows(_ lines: [String]) -> [String] {
+        lines.dropFirst(3).dropLast(2).filter { $0.contains("백만") }
+    }
+
+    @Test func aPersonsSessionSearchSortFavoriteDetailAndQuit() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        let db = folder.appendingPathComponent("sise.sqlite").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+
+        var tmux = try await Tmux.start(command)
+        do {
+            let board = try await tmux.waitFor("the board") { lines in
+                lines.contains { $0.contains("SIMULATED") } && lines.filter { $0.contains("백만") }.count >= 30
+            }
+            #expect(board.contains { $0.contains("비트코인") })
+            #expect(board[0].contains("Market · Favorites · Compare · Watchlist"))
+
+            try await tmux.keys("/")
+            try await tmux.type("ㅂㅌ")
+            let found = try await tmux.waitFor("search results") { lines in
+                lines.contains { $0.contains("ㅂㅌ") } && !lines.contains { $0.contains("이더리움") }
+            }
+            #expect(boardRows(found).contains { $0.contains("비트코인") })
+            #expect(boardRows(found).count < 30)
+
+            try await tmux.keys("Escape")
+            try await tmux.waitFor("rows restored") { lines in lines.contains { $0.contains("이더리움") } }
+
+            try await tmux.keys("4")
+            try await tmux.waitFor("value ascending") { lines in lines[2].contains("4 Value▲") }
+            try await tmux.keys("4")
+            try await tmux.waitFor("value descending") { lines in lines[2].contains("4 Value▼") }
+
+            try await tmux.keys("g", "f")
+            try await tmux.waitFor("favorite toast") { lines in lines.contains { $0.contains("★ Added") } }
+            try await tmux.keys("Tab")
+            let favorites = try await tmux.waitFor("favorites tab") { lines in
+                lines.contains { $0.hasPrefix("★ ") && $0.contains("백만") }
+            }
+            #expect(boardRows(favorites).count == 1)
+
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("detail chart") { lines in
+                lines.contains { $0.contains("Daily candles") } && lines.contains { $0.contains("┤") }
+            }
+            try await tmux.keys("Escape")
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+
+            try await tmux.keys("q")
+            let after = try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            // The terminal is back on the normal screen: nothing of the board is left.
+            #expect(!after.contains { $0.contains("SIMULATED") })
+            await tmux.kill()
+
+            let listed = try await SiseProcess.run(["favorites", "list", "--db", db])
+            #expect(listed.lines.count == 1)
+
+            // After a restart the favorite (and the Favorites tab) are still there; X then y clears them.
+            tmux = try await Tmux.start(command)
+            try await tmux.waitFor("favorites after restart") { lines in
+                lines.contains { $0.hasPrefix("★ ") && $0.contains("백만") }
+            }
+            try await tmux.keys("X")
+            try await tmux.waitFor("confirmation") { lines in lines.contains { $0.contains("(y/n)") } }
+            try await tmux.keys("y")
+            try await tmux.waitFor("cleared") { lines in lines.contains { $0.contains("Cleared 1 favorites") } }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+            #expect(try await SiseProcess.run(["favorites", "list", "--db", db]).lines.isEmpty)
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
+    @Test func withoutATerminalSiseSaysWhatToUseAndExits64() async throws {
+        let result = try await SiseProcess.run([])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("sise quotes"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+
+/// A tmux session for driving the terminal app as a person would: type keys, read the screen.
+struct Tmux {
+    let session: String
+
+    /// Runs a tmux command and returns what it printed. Output is read only after the client
+    /// exits (a screen is far smaller than a pipe's buffer), and never for `new-session`, whose
+    /// server would keep the pipe open: nothing here blocks a thread waiting on tmux.
+    @discardableResult
+    static func run(_ arguments: [String], captureOutput: Bool = true) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (ended, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = {
+            continuation.yield($0.terminationStatus); continuation.finish()
+        }
+        try process.run()
+        var iterator = ended.makeAsyncIterator()
+        _ = await iterator.next()
+        guard captureOutput else { return "" }
+        try pipe.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
+
+    /// Starts `command` in a new detached session of `width` × `height`.
+    static func start(_ command: String, width: Int = 120, height: Int = 40) async throws -> Tmux {
+        let session = "sise-test-\(UUID().uuidString.prefix(8))"
+        try await run(
+            ["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command], captureOutput: false)
+        return Tmux(session: session)
+    }
+
+    func keys(_ keys: String...) async throws {
+        try await Self.run(["send-keys", "-t", session] + keys, captureOutput: false)
+    }
+
+    func type(_ text: String) async throws {
+        try await Self.run(["send-keys", "-t", session, "-l", text], captureOutput: false)
+    }
+
+    func screen() async throws -> [String] {
+        try await Self.run(["capture-pane", "-p", "-t", session]).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+    }
+
+    /// Waits until the screen satisfies `condition`, returning it; fails after `seconds`.
+    @discardableResult
+    func waitFor(
+        _ what: String, seconds: Double = 30, _ condition: @escaping @Sendable ([String]) -> Bool
+    ) async throws -> [String] {
+        let tmux = self
+        return try await withDeadline(seconds: seconds, what) {
+            while true {
+                let lines = try await tmux.screen()
+                if condition(lines) { return lines }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    func kill() async {
+        _ = try? await Self.run(["kill-session", "-t", session], captureOutput: false)
+    }
+}
