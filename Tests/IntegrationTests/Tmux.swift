@@ -9,7 +9,7 @@ struct Tmux {
     /// exits (a screen is far smaller than a pipe's buffer), and never for `new-session`, whose
     /// server would keep the pipe open: nothing here blocks a thread waiting on tmux.
     @discardableResult
-    static func run(_ arguments: [String], captureOutput: Bool = true) async throws -> String {
+    static func run(_ arguments: [String], captureOutput: Bool = true) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux"] + arguments
@@ -23,11 +23,11 @@ struct Tmux {
         }
         try process.run()
         var iterator = ended.makeAsyncIterator()
-        _ = await iterator.next()
-        guard captureOutput else { return "" }
+        let status = await iterator.next() ?? -1
+        guard captureOutput else { return (status, "") }
         try pipe.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self)
+        return (status, String(decoding: data, as: UTF8.self))
     }
 
     static var isAvailable: Bool {
@@ -35,11 +35,24 @@ struct Tmux {
             || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
-    /// Starts `command` in a new detached session of `width` × `height`.
+    /// Starts `command` in a new detached session of `width` × `height`, and waits until it exists.
+    ///
+    /// The `new-session` client is not waited for: when it starts the tmux server, the server
+    /// inherits the descriptor Foundation watches to see a child end, so its end is never seen.
     static func start(_ command: String, width: Int = 120, height: Int = 40) async throws -> Tmux {
         let session = "sise-test-\(UUID().uuidString.prefix(8))"
-        try await run(
-            ["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command], captureOutput: false)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await withDeadline(seconds: 30, "tmux session \(session)") {
+            while try await run(["has-session", "-t", session], captureOutput: false).status != 0 {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
         return Tmux(session: session)
     }
 
@@ -52,7 +65,7 @@ struct Tmux {
     }
 
     func screen() async throws -> [String] {
-        try await Self.run(["capture-pane", "-p", "-t", session]).split(
+        try await Self.run(["capture-pane", "-p", "-t", session]).output.split(
             separator: "\n", omittingEmptySubsequences: false
         )
         .map(String.init)

@@ -36,27 +36,22 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add markets (checked against the exchange).")
-        @OptionGroup var exchangeOptions: ExchangeOptions
-        @OptionGroup var storeOptions: StoreOptions
-        @Argument(help: "Markets, as KRW-BTC or BTC.") var markets: [String]
-
-        func validate() throws {
-            guard !markets.isEmpty else { throw ValidationError("Name at least one market.") }
-            _ = try MarketArguments.parse(markets)
-        }
+        @OptionGroup var target: FavoriteMarkets
 
         func run() async throws {
             StandardOutput.prepare()
             try await CommandFailure.guarding {
-                let ids = try MarketArguments.parse(markets)
-                let store = try storeOptions.open()
-                let listed = try await MarketSession.run(exchangeOptions) { client in try await client.fetchMarkets() }
+                let ids = try target.ids()
+                let store = try target.storeOptions.open()
+                let listed = try await MarketSession.run(target.exchangeOptions) { client in
+                    try await client.fetchMarkets()
+                }
                 let known = Dictionary(listed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 if let unknown = ids.first(where: { known[$0] == nil }) {
                     throw ExchangeError.unknownMarket(unknown.rawValue)
                 }
                 for id in ids {
-                    try store.setFavorite(exchangeOptions.exchange, id, true)
+                    try store.setFavorite(target.exchangeOptions.exchange, id, true)
                     if let market = known[id] {
                         try StandardOutput.writeLine("★ Added \(market.koreanName) (\(market.symbol))")
                     }
@@ -67,21 +62,14 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove markets.")
-        @OptionGroup var exchangeOptions: ExchangeOptions
-        @OptionGroup var storeOptions: StoreOptions
-        @Argument(help: "Markets, as KRW-BTC or BTC.") var markets: [String]
-
-        func validate() throws {
-            guard !markets.isEmpty else { throw ValidationError("Name at least one market.") }
-            _ = try MarketArguments.parse(markets)
-        }
+        @OptionGroup var target: FavoriteMarkets
 
         func run() async throws {
             StandardOutput.prepare()
             try await CommandFailure.guarding {
-                let store = try storeOptions.open()
-                for id in try MarketArguments.parse(markets) {
-                    try store.setFavorite(exchangeOptions.exchange, id, false)
+                let store = try target.storeOptions.open()
+                for id in try target.ids() {
+                    try store.setFavorite(target.exchangeOptions.exchange, id, false)
                     try StandardOutput.writeLine("☆ Removed \(id.rawValue)")
                 }
             }
@@ -100,5 +88,21 @@ struct FavoritesCommand: AsyncParsableCommand {
                 try StandardOutput.writeLine("Cleared \(count) favorites")
             }
         }
+    }
+}
+
+/// The arguments of `favorites add` and `remove`: the exchange, the store and the markets.
+struct FavoriteMarkets: ParsableArguments {
+    @OptionGroup var exchangeOptions: ExchangeOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "Markets, as KRW-BTC or BTC.") var markets: [String]
+
+    func validate() throws {
+        guard !markets.isEmpty else { throw ValidationError("Name at least one market.") }
+        _ = try ids()
+    }
+
+    func ids() throws -> [MarketID] {
+        try MarketArguments.parse(markets)
     }
 }
