@@ -16,7 +16,7 @@ public final class DetailPresenter {
     }
 
     /// Starts the detail of `market`, or stops it when `nil`.
-    public func follow(_ market: MarketID?, afterInput input: BoardInput) {
+    public func follow(_ market: MarketID?) {
         if current?.viewModel.output.market == market { return }
         current?.task.cancel()
         current = nil

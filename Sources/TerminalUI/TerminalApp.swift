@@ -66,7 +66,7 @@ public final class TerminalApp {
                     viewModel.send(input)
                     // The next key is read against the state this one made (typing "ㅂㅌ" in one read).
                     viewModel.frame()
-                    detail?.follow(viewModel.output.detailMarket, afterInput: input)
+                    detail?.follow(viewModel.output.detailMarket)
                 case .ignore: break
                 }
             }

@@ -41,7 +41,6 @@ struct BoardState {
     }
 
     var tab: BoardTab { settings.tab }
-    func order(for tab: BoardTab) -> QuoteOrder { settings.order(for: tab) }
 
     /// Applies an input at `now`; `board` names markets for toasts and counts rows for paging.
     mutating func handle(_ input: BoardInput, board: TickerBoard, language: NameLanguage, now: Duration) -> [Effect] {

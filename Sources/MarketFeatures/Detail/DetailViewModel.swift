@@ -13,6 +13,8 @@ public final class DetailViewModel {
     private let loader: DailyCandleLoader
     private let language: NameLanguage
     private var candles: [Candle] = []
+    /// The highest high and lowest low of the loaded year of candles.
+    private var yearRange: (high: Double, low: Double)?
 
     /// A detail view model of `market`.
     public init(market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean) {
@@ -31,6 +33,8 @@ public final class DetailViewModel {
         let today = TradingDay(unixMilliseconds: output.lastTimestamp ?? 0)
         do {
             candles = try await loader.load(market, today: today)
+            let year = candles.suffix(365)
+            if let high = year.map(\.high).max(), let low = year.map(\.low).min() { yearRange = (high, low) }
             output.candleStatus = candles.isEmpty ? "No daily candles" : nil
         } catch {
             output.candleStatus = "Daily candles unavailable: \(error)"
@@ -58,10 +62,10 @@ public final class DetailViewModel {
         output.value24h = NumberFormat.tradeValueInMillions(ticker.tradeValue24h)
         candles = Self.following(candles, ticker: ticker)
         output.candles = candles
-        let year = candles.suffix(365)
-        if let high = year.map(\.high).max(), let low = year.map(\.low).min() {
-            output.high52Week = NumberFormat.price(max(high, ticker.price), quote: currency)
-            output.low52Week = NumberFormat.price(min(low, ticker.price), quote: currency)
+        // The year's range is read once from the loaded candles; ticks only move today's end of it.
+        if let range = yearRange, let today = candles.last {
+            output.high52Week = NumberFormat.price(max(range.high, today.high, ticker.price), quote: currency)
+            output.low52Week = NumberFormat.price(min(range.low, today.low, ticker.price), quote: currency)
         }
         publish()
     }

@@ -40,9 +40,9 @@ public struct BoardScreen: Sendable {
         }
         drawStatus(output, into: &screen)
         if let question = output.confirmation {
-            drawBanner(question, style: Theme.toast, into: &screen)
+            Self.drawBanner(question, into: &screen)
         } else if let toast = output.toast {
-            drawBanner(toast, style: Theme.toast, into: &screen)
+            Self.drawBanner(toast, into: &screen)
         }
         if output.isHelpVisible { HelpOverlay.draw(into: &screen) }
     }
@@ -111,10 +111,11 @@ public struct BoardScreen: Sendable {
         screen.write(keys, x: keysX, y: y, style: Theme.statusBar)
     }
 
-    private func drawBanner(_ text: String, style: TextStyle, into screen: inout ScreenBuffer) {
+    /// Draws a toast or a question centred above the status bar.
+    static func drawBanner(_ text: String, into screen: inout ScreenBuffer) {
         let label = "  \(text)  "
         let width = min(screen.width - 2, DisplayWidth.of(label))
         let x = max(0, (screen.width - width) / 2)
-        screen.write(label, x: x, y: screen.height - 3, style: style, maxWidth: width)
+        screen.write(label, x: x, y: screen.height - 3, style: Theme.toast, maxWidth: width)
     }
 }

@@ -50,10 +50,6 @@ public struct DetailScreen: Sendable {
         screen.write(
             " \(board.status.exchange) │ \(mode) │ \(board.status.connection.label) │ Esc back  f favorite  q quit",
             x: 0, y: y, style: Theme.statusBar)
-        if let toast = board.toast {
-            screen.write(
-                "  \(toast)  ", x: max(0, (screen.width - DisplayWidth.of(toast) - 4) / 2), y: screen.height - 3,
-                style: Theme.toast)
-        }
+        if let toast = board.toast { BoardScreen.drawBanner(toast, into: &screen) }
     }
 }
