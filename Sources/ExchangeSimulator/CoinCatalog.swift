@@ -14,18 +14,28 @@ enum CoinCatalog {
     static func krwMarkets() throws -> [Market] {
         var seen = Set<MarketID>()
         var markets: [Market] = []
-        for file in ["upbit-markets-2025-02", "bithumb-markets-2025-08"] {
-            guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Resources")
-            else {
-                throw SimulatorError.missingResource(file)
-            }
-            let rows = try JSONDecoder().decode([Row].self, from: Data(contentsOf: url))
-            for row in rows {
+        for file in [upbitFile, bithumbFile] {
+            for row in try rows(of: file) {
                 guard let id = MarketID(row.market), id.quote == "KRW", seen.insert(id).inserted else { continue }
                 markets.append(Market(id: id, koreanName: row.korean_name, englishName: row.english_name))
             }
         }
         return markets
+    }
+
+    /// The KRW markets Bithumb lists (August 2025).
+    static func bithumbKRWMarkets() throws -> Set<MarketID> {
+        Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) }.filter { $0.quote == "KRW" })
+    }
+
+    private static let upbitFile = "upbit-markets-2025-02"
+    private static let bithumbFile = "bithumb-markets-2025-08"
+
+    private static func rows(of file: String) throws -> [Row] {
+        guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Resources") else {
+            throw SimulatorError.missingResource(file)
+        }
+        return try JSONDecoder().decode([Row].self, from: Data(contentsOf: url))
     }
 
     /// Rough KRW price levels and daily trade values of the best-known coins, so the board looks

@@ -83,7 +83,7 @@ public final class SimulatedMarket: Sendable {
 
     /// The domain ticker of every market, as the simulator holds it now (for tests and checks).
     public func tickers(now: Int64) -> [Ticker] {
-        readAll { $0.upbitTicker(now: now).toDomain() }.compactMap { $0 }
+        readAll { $0.figures(as: $0.market, scale: .identity, now: now).upbitTicker().toDomain() }.compactMap { $0 }
     }
 
     /// The daily candles of a market, oldest first, today's last.

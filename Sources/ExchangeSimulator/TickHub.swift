@@ -58,6 +58,10 @@ enum SessionEvent: Sendable {
     case ping
     /// Ten seconds passed: time to repeat `{"status":"UP"}` to a client that pinged.
     case statusDue
+    /// The client sent a frame that the session reads itself (Korbit, Binance).
+    case clientMessage([UInt8])
+    /// A second passed: time to send what was held back (Binance's 1 s ticker updates).
+    case flushDue
     /// The simulator drops the connection.
     case drop
 }

@@ -7,7 +7,7 @@ import NIOCore
 /// The simulated Upbit quotation REST API: markets, tickers and daily candles, with Upbit's
 /// error bodies (exchange-apis.md §1.1–§1.4).
 struct UpbitRESTController<Context: RequestContext> {
-    let market: SimulatedMarket
+    let venue: SimulatedVenue
     let now: @Sendable () -> Int64
 
     func register(on router: Router<Context>) {
@@ -19,7 +19,7 @@ struct UpbitRESTController<Context: RequestContext> {
 
     private func marketAll(_ request: Request) -> Response {
         let details = request.uri.queryParameters.get(UpbitEndpoint.Parameter.isDetails) == "true"
-        let rows = market.markets.map { market in
+        let rows = venue.markets.map { market in
             UpbitMarketDTO(
                 market: market.id.rawValue, koreanName: market.koreanName, englishName: market.englishName,
                 marketEvent: details ? .init(warning: false, caution: noCautions) : nil)
@@ -34,13 +34,12 @@ struct UpbitRESTController<Context: RequestContext> {
         var ids: [MarketID] = []
         for code in list.split(separator: ",") {
             // One unknown code fails the whole call, as on Upbit.
-            guard let id = MarketID(String(code)), market.lists(id) else {
+            guard let id = MarketID(String(code)), venue.lists(id) else {
                 return .json(UpbitErrorBody.codeNotFound, status: .notFound)
             }
             ids.append(id)
         }
-        let time = now()
-        return .json(market.read(ids) { $0.upbitTicker(now: time) })
+        return .json(venue.figures(ids, now: now()).map { $0.upbitTicker() })
     }
 
     private func tickerAll(_ request: Request) -> Response {
@@ -51,8 +50,7 @@ struct UpbitRESTController<Context: RequestContext> {
         guard quotes.isSubset(of: ["KRW", "BTC", "USDT"]) else {
             return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
         }
-        let time = now()
-        let rows = market.readAll { $0.upbitTicker(now: time) }.filter {
+        let rows = venue.allFigures(now: now()).map { $0.upbitTicker() }.filter {
             quotes.contains(String($0.market.prefix { $0 != "-" }))
         }
         return .json(rows)
@@ -77,12 +75,14 @@ struct UpbitRESTController<Context: RequestContext> {
             }
             before = time
         }
-        guard let id = MarketID(code),
-            let rows = market.read([id], { $0.upbitCandles(count: count, before: before) }).first
+        let time = now()
+        guard let id = MarketID(code), let candles = venue.candles(id, now: time),
+            let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
         else {
             return .json(UpbitErrorBody.codeNotFound, status: .notFound)
         }
-        return .json(rows)
+        return .json(
+            UpbitCandleRows.make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
     }
 
 }

@@ -4,12 +4,16 @@ import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
 
-/// One client on the simulated Upbit WebSocket: reads its requests, sends snapshots and live
-/// tickers of the codes it subscribed, in binary frames as Upbit does (exchange-apis.md §1.6).
+/// One client on the simulated Upbit WebSocket, or Bithumb's v1 one (its near-clone): reads its
+/// requests, sends snapshots and live tickers of the codes it subscribed, in binary frames as
+/// both do (exchange-apis.md §1.6, §2.4).
 struct UpbitStreamSession {
-    let market: SimulatedMarket
+    let venue: SimulatedVenue
     let hub: TickHub
     let now: @Sendable () -> Int64
+
+    /// Bithumb spells the request options in camel case and dates its tickers in KST.
+    private var isBithumb: Bool { venue.exchange == .bithumb }
 
     /// The subscription a session holds: a new request replaces it.
     private struct Subscription {
@@ -25,7 +29,7 @@ struct UpbitStreamSession {
             group.addTask {
                 defer { continuation.yield(.drop) }
                 for try await message in inbound.messages(maxSize: 1 << 22) {
-                    continuation.yield(Self.event(for: message))
+                    continuation.yield(Self.event(for: message, spelling: isBithumb ? .camelCase : .snakeCase))
                 }
             }
             group.addTask {
@@ -40,7 +44,9 @@ struct UpbitStreamSession {
         }
     }
 
-    private static func event(for message: WebSocketMessage) -> SessionEvent {
+    private static func event(
+        for message: WebSocketMessage, spelling: UpbitSubscriptionRequest.OptionSpelling
+    ) -> SessionEvent {
         let bytes: [UInt8]
         switch message {
         case .text(let text):
@@ -50,7 +56,9 @@ struct UpbitStreamSession {
             bytes = Array(buffer.readableBytesView)
         }
         do {
-            return .request(try JSONDecoder().decode(UpbitSubscriptionRequest.self, from: Data(bytes)))
+            let decoder = JSONDecoder()
+            decoder.userInfo[UpbitSubscriptionRequest.OptionSpelling.userInfoKey] = spelling
+            return .request(try decoder.decode(UpbitSubscriptionRequest.self, from: Data(bytes)))
         } catch let problem as UpbitSubscriptionRequest.Problem {
             return .badRequest(problem)
         } catch {
@@ -67,19 +75,20 @@ struct UpbitStreamSession {
             case .traded(let ids):
                 guard subscription.realtime else { continue }
                 var seen = Set<MarketID>()
-                let wanted = ids.filter { subscription.codes.contains($0) && seen.insert($0).inserted }
-                let time = now()
-                for ticker in market.read(wanted, { $0.upbitStreamTicker(now: time, snapshot: false) }) {
+                let wanted = ids.compactMap { venue.venueID(forWorld: $0) }.filter {
+                    subscription.codes.contains($0) && seen.insert($0).inserted
+                }
+                for figures in venue.figures(wanted, now: now()) {
+                    let ticker = figures.upbitStreamTicker(snapshot: false, datesInKST: isBithumb)
                     try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
                 }
             case .request(let request):
-                subscription = Self.subscription(from: request, market: market)
+                subscription = Self.subscription(from: request, venue: venue)
                 encoder.userInfo[UpbitStreamFormat.userInfoKey] = subscription.format
                 let snapshotWanted = request.types.contains { $0.type == "ticker" && $0.isOnlyRealtime != true }
                 if snapshotWanted {
-                    let time = now()
-                    let codes = subscription.codes.sorted()
-                    for ticker in market.read(codes, { $0.upbitStreamTicker(now: time, snapshot: true) }) {
+                    for figures in venue.figures(subscription.codes.sorted(), now: now()) {
+                        let ticker = figures.upbitStreamTicker(snapshot: true, datesInKST: isBithumb)
                         try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
                     }
                 }
@@ -95,6 +104,8 @@ struct UpbitStreamSession {
             case .statusDue:
                 guard pinged else { continue }
                 try await outbound.write(.binary(ByteBuffer(bytes: try JSONEncoder().encode(UpbitStatusMessage.up))))
+            case .clientMessage, .flushDue:
+                continue
             case .drop:
                 return
             }
@@ -103,12 +114,12 @@ struct UpbitStreamSession {
 
     /// The ticker codes a request asks for that this market lists (others are silently ignored,
     /// as are lower-case codes), and whether live updates follow the snapshot.
-    private static func subscription(from request: UpbitSubscriptionRequest, market: SimulatedMarket) -> Subscription {
+    private static func subscription(from request: UpbitSubscriptionRequest, venue: SimulatedVenue) -> Subscription {
         var subscription = Subscription()
         subscription.format = request.format ?? .default
         for type in request.types where type.type == "ticker" {
             for code in type.codes where code == code.uppercased() {
-                if let id = MarketID(code), market.lists(id) { subscription.codes.insert(id) }
+                if let id = MarketID(code), venue.lists(id) { subscription.codes.insert(id) }
             }
             if type.isOnlySnapshot != true { subscription.realtime = true }
         }

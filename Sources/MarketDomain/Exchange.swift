@@ -1,11 +1,31 @@
 /// An exchange Sise can show, named as on the command line (`--exchange upbit`).
 public enum Exchange: String, Sendable, Hashable, Codable, CaseIterable {
     case upbit
+    case bithumb
+    case korbit
+    case binance
 
     /// The name shown to people.
     public var displayName: String {
         switch self {
         case .upbit: "Upbit"
+        case .bithumb: "Bithumb"
+        case .korbit: "Korbit"
+        case .binance: "Binance"
         }
     }
+
+    /// The currency its board is quoted in: `KRW` on the Korean exchanges, `USDT` on Binance.
+    public var quoteCurrency: String {
+        switch self {
+        case .upbit, .bithumb, .korbit: "KRW"
+        case .binance: "USDT"
+        }
+    }
+
+    /// Whether this is a Korean (KRW) exchange.
+    public var isKorean: Bool { quoteCurrency == "KRW" }
+
+    /// The Korean exchanges, in the order the compare view lists them.
+    public static let korean: [Exchange] = [.upbit, .bithumb, .korbit]
 }

@@ -45,7 +45,8 @@ public enum KRWTickSize {
         return (0.00000001, 8)
     }
 
-    static func power10(_ exponent: Int) -> Double {
+    /// 10 to the power of a small exponent, exactly.
+    public static func power10(_ exponent: Int) -> Double {
         var result = 1.0
         for _ in 0..<exponent { result *= 10 }
         return result

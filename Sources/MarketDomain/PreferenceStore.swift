@@ -15,6 +15,10 @@ public struct PreferenceStore: Sendable {
     public var cachedCandles: @Sendable (_ exchange: Exchange, _ market: MarketID) throws -> [Candle]
     /// Stores daily candles of a market, replacing those of the same days.
     public var cacheCandles: @Sendable (_ exchange: Exchange, _ market: MarketID, _ candles: [Candle]) throws -> Void
+    /// The shared coin-name table as last saved (empty when never saved).
+    public var coinNames: @Sendable () throws -> CoinNames
+    /// Replaces the shared coin-name table.
+    public var saveCoinNames: @Sendable (_ names: CoinNames) throws -> Void
 
     /// Makes a store from its operations.
     public init(
@@ -24,7 +28,10 @@ public struct PreferenceStore: Sendable {
         boardSettings: @escaping @Sendable (_ exchange: Exchange) throws -> BoardSettings?,
         saveBoardSettings: @escaping @Sendable (_ exchange: Exchange, _ settings: BoardSettings) throws -> Void,
         cachedCandles: @escaping @Sendable (_ exchange: Exchange, _ market: MarketID) throws -> [Candle],
-        cacheCandles: @escaping @Sendable (_ exchange: Exchange, _ market: MarketID, _ candles: [Candle]) throws -> Void
+        cacheCandles:
+            @escaping @Sendable (_ exchange: Exchange, _ market: MarketID, _ candles: [Candle]) throws -> Void,
+        coinNames: @escaping @Sendable () throws -> CoinNames,
+        saveCoinNames: @escaping @Sendable (_ names: CoinNames) throws -> Void
     ) {
         self.favorites = favorites
         self.setFavorite = setFavorite
@@ -33,6 +40,8 @@ public struct PreferenceStore: Sendable {
         self.saveBoardSettings = saveBoardSettings
         self.cachedCandles = cachedCandles
         self.cacheCandles = cacheCandles
+        self.coinNames = coinNames
+        self.saveCoinNames = saveCoinNames
     }
 }
 

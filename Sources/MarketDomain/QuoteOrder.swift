@@ -62,12 +62,12 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
         }
     }
 
-    private static func compare(_ lhs: Double, _ rhs: Double) -> Int {
+    static func compare(_ lhs: Double, _ rhs: Double) -> Int {
         lhs < rhs ? -1 : (lhs > rhs ? 1 : 0)
     }
 
     /// Compares names case-insensitively; Hangul syllables compare in 가나다 order by code point.
-    private static func compareNames(_ lhs: String, _ rhs: String) -> Int {
+    static func compareNames(_ lhs: String, _ rhs: String) -> Int {
         let left = lhs.lowercased()
         let right = rhs.lowercased()
         return left < right ? -1 : (left > right ? 1 : 0)

@@ -70,6 +70,27 @@ extension MarketStore {
         }
     }
 
+    /// The shared coin-name table as last saved (empty when never saved).
+    public func coinNames() throws -> CoinNames {
+        let records = try read { db in try CoinNameRecord.fetchAll(db) }
+        return CoinNames(
+            bySymbol: Dictionary(
+                records.map { ($0.symbol, CoinNames.Names(korean: $0.koreanName, english: $0.englishName)) },
+                uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Replaces the shared coin-name table, in one transaction.
+    public func saveCoinNames(_ names: CoinNames) throws {
+        let time = currentTime
+        try write { db in
+            _ = try CoinNameRecord.deleteAll(db)
+            for (symbol, pair) in names.bySymbol {
+                try CoinNameRecord(symbol: symbol, koreanName: pair.korean, englishName: pair.english, updatedAt: time)
+                    .insert(db)
+            }
+        }
+    }
+
     /// This store as the view models' preference store.
     public var preferences: PreferenceStore {
         PreferenceStore(
@@ -79,7 +100,9 @@ extension MarketStore {
             boardSettings: { try self.boardSettings($0) },
             saveBoardSettings: { try self.saveBoardSettings($0, $1) },
             cachedCandles: { try self.cachedCandles($0, $1) },
-            cacheCandles: { try self.cacheCandles($0, $1, $2) }
+            cacheCandles: { try self.cacheCandles($0, $1, $2) },
+            coinNames: { try self.coinNames() },
+            saveCoinNames: { try self.saveCoinNames($0) }
         )
     }
 

@@ -29,6 +29,14 @@ enum StoreMigrations {
                 table.primaryKey(["exchange", "market", "day"])
             }
         }
+        migrator.registerMigration("v2: the shared coin-name table") { db in
+            try db.create(table: "coinName") { table in
+                table.primaryKey("symbol", .text)
+                table.column("koreanName", .text).notNull()
+                table.column("englishName", .text).notNull()
+                table.column("updatedAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

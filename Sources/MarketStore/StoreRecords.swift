@@ -64,3 +64,13 @@ struct DailyCandleRecord: Codable, FetchableRecord, PersistableRecord {
             value: value)
     }
 }
+
+/// One coin's Korean and English names in the shared table (`coinName` table).
+struct CoinNameRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "coinName"
+    var symbol: String
+    var koreanName: String
+    var englishName: String
+    /// When the names were fetched, Unix ms.
+    var updatedAt: Int64
+}

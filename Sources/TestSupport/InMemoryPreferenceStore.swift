@@ -7,6 +7,7 @@ public final class InMemoryPreferenceStore: Sendable {
         var favorites: [Exchange: [MarketID]] = [:]
         var settings: [Exchange: BoardSettings] = [:]
         var candles: [Exchange: [MarketID: [Candle]]] = [:]
+        var coinNames = CoinNames()
         var failWrites = false
         var writes = 0
     }
@@ -51,7 +52,9 @@ public final class InMemoryPreferenceStore: Sendable {
             saveBoardSettings: { exchange, settings in try self.write { $0.settings[exchange] = settings } },
             cachedCandles: { exchange, id in self.state.withLock { $0.candles[exchange]?[id] ?? [] } },
             cacheCandles: { exchange, id, candles in try self.write { $0.candles[exchange, default: [:]][id] = candles }
-            }
+            },
+            coinNames: { self.state.withLock { $0.coinNames } },
+            saveCoinNames: { names in try self.write { $0.coinNames = names } }
         )
     }
 

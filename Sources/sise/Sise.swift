@@ -11,7 +11,8 @@ struct Sise: AsyncParsableCommand {
             real exchange client to it, so everything works offline.
             """,
         subcommands: [
-            AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, SimulateCommand.self,
+            AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, CompareCommand.self,
+            SimulateCommand.self,
             FavoritesCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: AppCommand.self

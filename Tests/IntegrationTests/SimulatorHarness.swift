@@ -10,7 +10,7 @@ struct SimulatorHarness {
     let client: MarketDataClient
 
     var simulator: ExchangeSimulator { running.simulator }
-    var server: UpbitServer { UpbitServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL) }
+    var server: ExchangeServer { ExchangeServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL) }
 
     static func start(
         markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil
@@ -23,7 +23,7 @@ struct SimulatorHarness {
             logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
         let client = UpbitClient.make(
-            server: UpbitServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL),
+            server: ExchangeServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL),
             backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), logger: logger)
         return SimulatorHarness(running: running, client: client)
     }

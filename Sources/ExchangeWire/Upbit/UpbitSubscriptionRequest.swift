@@ -58,7 +58,20 @@ public struct UpbitSubscriptionRequest: Codable, Sendable, Equatable {
         if let format { try array.encode(["format": format.rawValue]) }
     }
 
+    /// How a server spells the options `is_only_snapshot` and `is_only_realtime`: Upbit in snake
+    /// case, Bithumb in camel case (`isOnlySnapshot`), each ignoring the other's spelling (§2.4).
+    public enum OptionSpelling: Sendable {
+        case snakeCase
+        case camelCase
+
+        /// The decoder `userInfo` key that selects the spelling (snake case when absent).
+        public static let userInfoKey = CodingUserInfoKey(rawValue: "sise.optionSpelling")!
+    }
+
     public init(from decoder: any Decoder) throws {
+        let spelling = decoder.userInfo[OptionSpelling.userInfoKey] as? OptionSpelling ?? .snakeCase
+        let snapshotKey = AnyCodingKey(spelling == .snakeCase ? "is_only_snapshot" : "isOnlySnapshot")
+        let realtimeKey = AnyCodingKey(spelling == .snakeCase ? "is_only_realtime" : "isOnlyRealtime")
         var array = try decoder.unkeyedContainer()
         var ticket: String?
         var types: [Subscription] = []
@@ -71,8 +84,8 @@ public struct UpbitSubscriptionRequest: Codable, Sendable, Equatable {
                 let type = try object.decode(String.self, forKey: AnyCodingKey("type"))
                 guard object.contains(AnyCodingKey("codes")) else { throw Problem.noCodes }
                 let codes = try object.decode([String].self, forKey: AnyCodingKey("codes"))
-                let snapshot = try object.decodeIfPresent(Bool.self, forKey: AnyCodingKey("is_only_snapshot"))
-                let realtime = try object.decodeIfPresent(Bool.self, forKey: AnyCodingKey("is_only_realtime"))
+                let snapshot = try object.decodeIfPresent(Bool.self, forKey: snapshotKey)
+                let realtime = try object.decodeIfPresent(Bool.self, forKey: realtimeKey)
                 types.append(Subscription(type: type, codes: codes, isOnlySnapshot: snapshot, isOnlyRealtime: realtime))
             } else if object.contains(AnyCodingKey("format")) {
                 let name = try object.decode(String.self, forKey: AnyCodingKey("format"))

@@ -49,6 +49,19 @@ public enum UpbitTime {
         return day.startUnixMilliseconds + seconds * 1000
     }
 
+    /// Unix milliseconds of a compact `yyyyMMdd` date and `HHmmss` time read in UTC; `nil` when
+    /// either is malformed.
+    public static func unixMilliseconds(compactDate: String, compactTime: String) -> Int64? {
+        let date = Array(compactDate.utf8)
+        let time = Array(compactTime.utf8)
+        guard date.count == 8, time.count == 6, let year = digits(date[0..<4]), let month = digits(date[4..<6]),
+            let dayOfMonth = digits(date[6..<8]), let day = TradingDay(year: year, month: month, day: dayOfMonth),
+            let hour = digits(time[0..<2]), let minute = digits(time[2..<4]), let second = digits(time[4..<6]),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        return day.startUnixMilliseconds + Int64(hour * 3600 + minute * 60 + second) * 1000
+    }
+
     private static func timeOfDay(_ unixMilliseconds: Int64) -> (Int, Int, Int) {
         let dayStart = TradingDay(unixMilliseconds: unixMilliseconds).startUnixMilliseconds
         let seconds = Int((unixMilliseconds - dayStart) / 1000)

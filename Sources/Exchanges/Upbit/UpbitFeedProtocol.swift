@@ -38,7 +38,7 @@ public enum UpbitFrameDecoder {
                 return .serverError("\(detail.name): \(detail.message)")
             }
         } catch {
-            return .unreadable(UpbitRESTClient.describe(error))
+            return .unreadable(RESTTransport.describe(error))
         }
     }
 }

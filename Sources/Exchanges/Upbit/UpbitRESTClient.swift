@@ -1,18 +1,10 @@
-import AsyncHTTPClient
 import ExchangeWire
-import Foundation
-import Logging
 import MarketDomain
-import NIOCore
-import NIOHTTP1
 
 /// Upbit's quotation REST API over AsyncHTTPClient: markets, tickers, daily candles.
 /// Every failure leaves as an ``ExchangeError``.
 struct UpbitRESTClient: Sendable {
-    let server: UpbitServer
-    let httpClient: HTTPClient
-    let timeout: TimeAmount
-    let logger: Logger
+    let transport: RESTTransport
 
     /// The KRW markets with their names.
     func markets() async throws -> [Market] {
@@ -58,35 +50,8 @@ struct UpbitRESTClient: Sendable {
     }
 
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
-        let url = server.restBaseURL + path + Self.queryString(query)
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Accept", value: "application/json")
-        let response: HTTPClientResponse
-        let body: ByteBuffer
-        do {
-            response = try await httpClient.execute(request, timeout: timeout, logger: logger)
-            body = try await response.body.collect(upTo: 32 << 20)
-        } catch {
-            throw ExchangeError.unavailable("\(server.restBaseURL): \(Self.describe(error))")
-        }
-        let data = Data(body.readableBytesView)
-        guard response.status == .ok else {
-            throw Self.error(status: response.status, body: data)
-        }
-        do {
-            return try JSONDecoder().decode(Response.self, from: data)
-        } catch {
-            throw ExchangeError.badResponse("\(path): \(Self.describe(error))")
-        }
-    }
-
-    private static func queryString(_ query: [(String, String)]) -> String {
-        guard !query.isEmpty else { return "" }
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+,:")
-        return "?"
-            + query.map { key, value in
-                "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
-            }.joined(separator: "&")
+        let reply = try await transport.get(path, query)
+        guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
+        return try RESTTransport.decode(Response.self, from: reply.body, path: path)
     }
 }

@@ -19,14 +19,14 @@ struct CandlesCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func validate() throws {
-        _ = try MarketArguments.parse([market])
+        _ = try MarketArguments.parse([market], exchange: exchangeOptions.exchange)
         guard (1...1000).contains(days) else { throw ValidationError("--days must be between 1 and 1000.") }
     }
 
     func run() async throws {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
-            guard let id = try MarketArguments.parse([market]).first else { return }
+            guard let id = try MarketArguments.parse([market], exchange: exchangeOptions.exchange).first else { return }
             let candles = try await MarketSession.run(exchangeOptions) { client in
                 try await client.fetchDailyCandles(id, days)
             }

@@ -103,6 +103,6 @@ struct FavoriteMarkets: ParsableArguments {
     }
 
     func ids() throws -> [MarketID] {
-        try MarketArguments.parse(markets)
+        try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
     }
 }

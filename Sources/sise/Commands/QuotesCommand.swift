@@ -28,13 +28,13 @@ struct QuotesCommand: AsyncParsableCommand {
     var names: NameLanguage = .korean
 
     func validate() throws {
-        _ = try MarketArguments.parse(markets)
+        _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
     }
 
     func run() async throws {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
-            let ids = try MarketArguments.parse(markets)
+            let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
             let quotes = try await MarketSession.run(exchangeOptions) { client in
                 let board = LiveBoard(client: client)
                 try await board.load(markets: ids)

@@ -6,9 +6,15 @@ import MarketDomain
 /// `sise simulate`: the simulated market alone, for other clients.
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "simulate", abstract: "Run the simulated exchange alone (Upbit REST and WebSocket) until Ctrl-C.")
+        commandName: "simulate",
+        abstract: "Run the simulated exchanges alone (Upbit, Bithumb, Korbit and Binance dialects) until Ctrl-C.",
+        discussion: """
+            Each dialect serves the exchange's own paths at the root of its own port: Upbit on --port, \
+            then Bithumb, Korbit and Binance on the next three. `--base-url http://127.0.0.1:PORT` \
+            on any command points at them (the other exchanges follow on the next ports).
+            """)
 
-    @Option(help: "The port to listen on (0 picks a free one).")
+    @Option(help: "Upbit's port; Bithumb, Korbit and Binance take the next three (0 picks free ones).")
     var port = 8080
 
     @Option(help: "How many KRW markets to list (at most 408).")
@@ -27,7 +33,9 @@ struct SimulateCommand: AsyncParsableCommand {
     var host = "127.0.0.1"
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard port == 0 || (1...65532).contains(port) else {
+            throw ValidationError("--port must be 0 or between 1 and 65532 (four ports are used).")
+        }
         guard markets >= 1 else { throw ValidationError("--markets must be at least 1.") }
         guard rate >= 0, rate.isFinite, rate <= 1_000_000 else {
             throw ValidationError("--rate must be between 0 and 1000000.")
@@ -52,10 +60,14 @@ struct SimulateCommand: AsyncParsableCommand {
         let rate = rate
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await simulator.run { port in
-                    StandardError.writeLine(
-                        "sise simulate: Upbit dialect on http://\(host):\(port) (WebSocket ws://\(host):\(port)/websocket/v1), "
-                            + "\(count) markets, \(rate) trades/s. Ctrl-C stops.")
+                try await simulator.run { ports in
+                    for exchange in Exchange.allCases {
+                        let port = ports[exchange] ?? 0
+                        StandardError.writeLine(
+                            "sise simulate: \(exchange.displayName) on http://\(host):\(port) "
+                                + "(WebSocket ws://\(host):\(port)\(RunningSimulator.webSocketPath(exchange)))")
+                    }
+                    StandardError.writeLine("sise simulate: \(count) coins, \(rate) trades/s. Ctrl-C stops.")
                 }
             }
             group.addTask { await InterruptSignal.wait() }

@@ -26,7 +26,7 @@ struct StreamCommand: AsyncParsableCommand {
     var names: NameLanguage = .korean
 
     func validate() throws {
-        _ = try MarketArguments.parse(markets)
+        _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
         if let duration, !(duration > 0 && duration.isFinite) {
             throw ValidationError("--duration must be a positive number of seconds.")
@@ -36,7 +36,7 @@ struct StreamCommand: AsyncParsableCommand {
     func run() async throws {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
-            let ids = try MarketArguments.parse(markets)
+            let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
             try await MarketSession.run(exchangeOptions) { client in
                 let board = LiveBoard(client: client)
                 try await board.load(markets: ids)

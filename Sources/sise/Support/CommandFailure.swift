@@ -6,6 +6,17 @@ import MarketStore
 /// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O.
 enum CommandFailure {
     static func exit(for error: any Error) -> ExitCode {
+        let (code, message) = classify(error)
+        StandardError.writeLine("sise: \(message)")
+        return ExitCode(code)
+    }
+
+    /// The one-line message of an error, without printing it.
+    static func message(for error: any Error) -> String {
+        classify(error).message
+    }
+
+    private static func classify(_ error: any Error) -> (code: Int32, message: String) {
         let (code, message): (Int32, String)
         switch error {
         case let exchange as ExchangeError:
@@ -21,8 +32,7 @@ enum CommandFailure {
         default:
             (code, message) = (70, "\(error)")
         }
-        StandardError.writeLine("sise: \(message)")
-        return ExitCode(code)
+        return (code, message)
     }
 
     /// Runs a command body, translating failures (but letting ArgumentParser's own exits through).

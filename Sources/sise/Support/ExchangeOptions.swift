@@ -25,7 +25,7 @@ struct ExchangeOptions: ParsableArguments {
         if live, baseURL != nil {
             throw ValidationError("--live and --base-url cannot be used together.")
         }
-        if let baseURL, UpbitServer(baseURL: baseURL) == nil {
+        if let baseURL, ExchangeServer(baseURL: baseURL, exchange: exchange) == nil {
             throw ValidationError(
                 "--base-url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8080.")
         }
@@ -34,16 +34,23 @@ struct ExchangeOptions: ParsableArguments {
 
 extension Exchange: ExpressibleByArgument {}
 
-/// Reads market arguments: `KRW-BTC`, `krw-btc` or just `BTC` (the KRW market).
+/// Reads market arguments: `KRW-BTC`, `krw-btc`, Korbit's `btc_krw`, Binance's `BTCUSDT`, or just
+/// `BTC` (the market of the exchange's quote currency: `KRW-BTC`, or `USDT-BTC` on Binance).
 enum MarketArguments {
-    static func parse(_ arguments: [String]) throws -> [MarketID] {
-        try arguments.map { argument in
+    static func parse(_ arguments: [String], exchange: Exchange = .upbit) throws -> [MarketID] {
+        let quote = exchange.quoteCurrency
+        return try arguments.map { argument in
             if let id = MarketID(argument) { return id }
-            let symbol = argument.uppercased()
-            if !symbol.isEmpty, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-                return MarketID(quote: "KRW", base: symbol)
+            var symbol = argument.uppercased()
+            let parts = symbol.split(separator: "_")
+            if parts.count == 2, let id = MarketID("\(parts[1])-\(parts[0])") { return id }
+            if symbol.hasSuffix(quote), symbol.count > quote.count, exchange == .binance {
+                symbol.removeLast(quote.count)
             }
-            throw ValidationError("'\(argument)' is not a market code like KRW-BTC or a symbol like BTC.")
+            if !symbol.isEmpty, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                return MarketID(quote: quote, base: symbol)
+            }
+            throw ValidationError("'\(argument)' is not a market code like \(quote)-BTC or a symbol like BTC.")
         }
     }
 }

@@ -2,21 +2,37 @@ import ExchangeSimulator
 import Exchanges
 import Logging
 import MarketDomain
+import MarketFeatures
 
-/// Sets up the exchange client a command talks to: the embedded simulator (started on an
-/// ephemeral loopback port and stopped afterwards), the real exchange, or a given server.
+/// Sets up the exchange clients a command talks to: the embedded simulator (started on ephemeral
+/// loopback ports and stopped afterwards), the real exchanges, or given servers. Korbit's and
+/// Binance's markets get Korean names from the shared coin-name table.
 enum MarketSession {
-    /// Runs `body` with a client, starting and stopping the embedded simulator when needed.
+    /// Runs `body` with a client of the chosen exchange.
     static func run<Result: Sendable>(
-        _ options: ExchangeOptions, _ body: (MarketDataClient) async throws -> Result
+        _ options: ExchangeOptions, store: PreferenceStore? = nil, _ body: (MarketDataClient) async throws -> Result
+    ) async throws -> Result {
+        try await run(options, exchanges: [options.exchange], store: store) { clients in
+            guard let client = clients[options.exchange] else {
+                throw ExchangeError.unavailable("no client for \(options.exchange.rawValue)")
+            }
+            return try await body(client)
+        }
+    }
+
+    /// Runs `body` with clients of several exchanges at once (the compare view).
+    static func run<Result: Sendable>(
+        _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore? = nil,
+        _ body: ([Exchange: MarketDataClient]) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
         if options.live {
-            return try await body(UpbitClient.make(server: .live, logger: logger))
+            return try await body(clients(exchanges, store: store, logger: logger) { .live($0) })
         }
-        if let baseURL = options.baseURL, let server = UpbitServer(baseURL: baseURL) {
-            return try await body(UpbitClient.make(server: server, logger: logger))
+        if let baseURL = options.baseURL {
+            let servers = try Self.servers(baseURL: baseURL, primary: options.exchange)
+            return try await body(clients(exchanges, store: store, logger: logger) { servers[$0] })
         }
         let running: RunningSimulator
         do {
@@ -29,14 +45,71 @@ enum MarketSession {
         } catch {
             throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")
         }
-        let server = UpbitServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL)
         do {
-            let result = try await body(UpbitClient.make(server: server, logger: logger))
+            let result = try await body(
+                clients(exchanges, store: store, logger: logger) { exchange in
+                    ExchangeServer(
+                        restBaseURL: running.restBaseURL(for: exchange),
+                        webSocketURL: running.webSocketURL(for: exchange))
+                })
             await running.stop()
             return result
         } catch {
             await running.stop()
             throw error
         }
+    }
+
+    /// The servers behind one `--base-url`: the chosen exchange there, and the others on the
+    /// following ports in `sise simulate`'s order (Upbit, Bithumb, Korbit, Binance).
+    static func servers(baseURL: String, primary: Exchange) throws -> [Exchange: ExchangeServer] {
+        guard let base = ExchangeServer(baseURL: baseURL, exchange: primary) else {
+            throw ExchangeError.badRequest("--base-url must be an http:// or https:// URL with a host")
+        }
+        let order = Exchange.allCases
+        let primaryIndex = order.firstIndex(of: primary) ?? 0
+        var servers: [Exchange: ExchangeServer] = [primary: base]
+        for (index, exchange) in order.enumerated() where exchange != primary {
+            if let shifted = PortShift.shift(base.restBaseURL, by: index - primaryIndex),
+                let server = ExchangeServer(baseURL: shifted, exchange: exchange)
+            {
+                servers[exchange] = server
+            }
+        }
+        return servers
+    }
+
+    /// Each exchange's client; Korbit and Binance named from Upbit and Bithumb.
+    private static func clients(
+        _ exchanges: [Exchange], store: PreferenceStore?, logger: Logger, server: (Exchange) -> ExchangeServer?
+    ) -> [Exchange: MarketDataClient] {
+        var clients: [Exchange: MarketDataClient] = [:]
+        func client(_ exchange: Exchange) -> MarketDataClient? {
+            server(exchange).map { ExchangeClient.make(exchange, server: $0, logger: logger) }
+        }
+        let sources = [Exchange.upbit, .bithumb].compactMap { client($0)?.fetchMarkets }
+        for exchange in exchanges {
+            guard let made = client(exchange) else { continue }
+            switch exchange {
+            case .upbit, .bithumb: clients[exchange] = made
+            case .korbit, .binance: clients[exchange] = CoinNaming.naming(made, from: sources, store: store)
+            }
+        }
+        return clients
+    }
+}
+
+/// Moves a URL's port by an offset: `http://127.0.0.1:8080` by 2 is `http://127.0.0.1:8082`.
+enum PortShift {
+    static func shift(_ url: String, by offset: Int) -> String? {
+        guard offset != 0 else { return url }
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let afterScheme = url[schemeEnd.upperBound...]
+        let hostPort = afterScheme.prefix { $0 != "/" }
+        let rest = afterScheme.dropFirst(hostPort.count)
+        guard let colon = hostPort.lastIndex(of: ":"), let port = Int(hostPort[hostPort.index(after: colon)...]),
+            (1...65535).contains(port + offset)
+        else { return nil }
+        return url[..<schemeEnd.upperBound] + hostPort[..<colon] + ":\(port + offset)" + rest
     }
 }

@@ -3,24 +3,26 @@ import Foundation
 import MarketDomain
 import Testing
 
-@Suite struct UpbitServerTests {
+@Suite struct ExchangeServerTests {
     @Test func aBaseURLGivesTheRESTRootAndTheWebSocketBesideIt() {
         #expect(
-            UpbitServer(baseURL: "http://127.0.0.1:8080")
-                == UpbitServer(restBaseURL: "http://127.0.0.1:8080", webSocketURL: "ws://127.0.0.1:8080/websocket/v1"))
+            ExchangeServer(baseURL: "http://127.0.0.1:8080")
+                == ExchangeServer(
+                    restBaseURL: "http://127.0.0.1:8080", webSocketURL: "ws://127.0.0.1:8080/websocket/v1"))
         #expect(
-            UpbitServer(baseURL: "https://api.upbit.com/v1/")
-                == UpbitServer(restBaseURL: "https://api.upbit.com", webSocketURL: "wss://api.upbit.com/websocket/v1"))
+            ExchangeServer(baseURL: "https://api.upbit.com/v1/")
+                == ExchangeServer(
+                    restBaseURL: "https://api.upbit.com", webSocketURL: "wss://api.upbit.com/websocket/v1"))
     }
 
     @Test(arguments: ["ftp://host", "127.0.0.1:8080", "", "http://"])
     func refusesWhatIsNotAnHTTPURL(url: String) {
-        #expect(UpbitServer(baseURL: url) == nil)
+        #expect(ExchangeServer(baseURL: url) == nil)
     }
 
     @Test func theLiveServerIsUpbits() {
-        #expect(UpbitServer.live.restBaseURL == "https://api.upbit.com")
-        #expect(UpbitServer.live.webSocketURL == "wss://api.upbit.com/websocket/v1")
+        #expect(ExchangeServer.live(.upbit).restBaseURL == "https://api.upbit.com")
+        #expect(ExchangeServer.live(.upbit).webSocketURL == "wss://api.upbit.com/websocket/v1")
     }
 }
 

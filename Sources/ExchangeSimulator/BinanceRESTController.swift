@@ -1,0 +1,126 @@
+import ExchangeWire
+import Foundation
+import Hummingbird
+import MarketDomain
+
+/// The simulated Binance spot public REST API (exchange-apis.md §4.1): exchange info, 24h
+/// tickers (one, several or all) and daily klines, with Binance's `{code,msg}` errors.
+struct BinanceRESTController<Context: RequestContext> {
+    let venue: SimulatedVenue
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(BinanceEndpoint.exchangeInfo)) { _, _ in exchangeInfo() }
+        router.get(RouterPath(BinanceEndpoint.ticker24h)) { request, _ in tickers(request) }
+        router.get(RouterPath(BinanceEndpoint.klines)) { request, _ in klines(request) }
+    }
+
+    private func exchangeInfo() -> Response {
+        .json(
+            BinanceExchangeInfoDTO(
+                symbols: venue.markets.map {
+                    .init(
+                        symbol: BinanceWire.symbol($0.id), status: "TRADING", baseAsset: $0.symbol, quoteAsset: $0.quote
+                    )
+                }))
+    }
+
+    private func tickers(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        let time = now()
+        if let symbol = parameters.get(BinanceEndpoint.Parameter.symbol) {
+            guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
+                let figures = venue.figures([id], now: time).first
+            else {
+                return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
+            }
+            return .json(figures.binanceTicker(now: time))
+        }
+        if let list = parameters.get(BinanceEndpoint.Parameter.symbols) {
+            guard let symbols = try? JSONDecoder().decode([String].self, from: Data(list.utf8)) else {
+                return .json(BinanceErrorBody.illegalParameter("symbols"), status: .badRequest)
+            }
+            var ids: [MarketID] = []
+            for symbol in symbols {
+                guard let id = BinanceWire.marketID(symbol), venue.lists(id) else {
+                    return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
+                }
+                ids.append(id)
+            }
+            return .json(venue.figures(ids, now: time).map { $0.binanceTicker(now: time) })
+        }
+        return .json(venue.allFigures(now: time).map { $0.binanceTicker(now: time) })
+    }
+
+    private func klines(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
+            return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
+        }
+        guard let interval = parameters.get(BinanceEndpoint.Parameter.interval) else {
+            return .json(BinanceErrorBody.missingParameter("interval"), status: .badRequest)
+        }
+        guard interval == BinanceEndpoint.dailyInterval else {
+            return .json(BinanceErrorBody(code: -1120, msg: "Invalid interval."), status: .badRequest)
+        }
+        var limit = 500
+        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
+            guard let number = Int(text), (1...BinanceEndpoint.maxKlineCount).contains(number) else {
+                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
+            }
+            limit = number
+        }
+        let start = parameters.get(BinanceEndpoint.Parameter.startTime).flatMap { Int64($0) }
+        let end = parameters.get(BinanceEndpoint.Parameter.endTime).flatMap { Int64($0) }
+        let time = now()
+        guard let id = BinanceWire.marketID(symbol), let candles = venue.candles(id, now: time) else {
+            return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
+        }
+        var rows = candles.map { candle in
+            let open = candle.day.startUnixMilliseconds
+            return BinanceKline(
+                openTime: open, open: WireDecimal(candle.open), high: WireDecimal(candle.high),
+                low: WireDecimal(candle.low), close: WireDecimal(candle.close), volume: WireDecimal(candle.volume),
+                closeTime: open + 86_399_999, quoteVolume: WireDecimal(candle.value),
+                trades: Int64(candle.volume.squareRoot() * 10) + 1, takerBuyBaseVolume: WireDecimal(candle.volume / 2),
+                takerBuyQuoteVolume: WireDecimal(candle.value / 2))
+        }.filter { row in
+            (start.map { row.closeTime >= $0 } ?? true) && (end.map { row.openTime <= $0 } ?? true)
+        }
+        // With only an end time (or none) the newest rows come; with a start, the first from it.
+        rows = start == nil ? Array(rows.suffix(limit)) : Array(rows.prefix(limit))
+        return .json(rows)
+    }
+}
+
+extension CoinFigures {
+    /// This coin as a `GET /api/v3/ticker/24hr` object.
+    func binanceTicker(now: Int64) -> BinanceTicker24hDTO {
+        let (amount, rate) = change
+        let symbol = BinanceWire.symbol(market.id)
+        let trades = Int64(max(1, volume24h.squareRoot() * 10))
+        return BinanceTicker24hDTO(
+            symbol: symbol, priceChange: WireDecimal(amount), priceChangePercent: WireDecimal(rate * 100, decimals: 3),
+            weightedAvgPrice: WireDecimal(volume24h > 0 ? value24h / volume24h : price),
+            prevClosePrice: WireDecimal(previousClose), lastPrice: WireDecimal(price),
+            lastQty: WireDecimal(lastTradeVolume), bidPrice: WireDecimal(price), bidQty: WireDecimal(bidVolume),
+            askPrice: WireDecimal(price), askQty: WireDecimal(askVolume), openPrice: WireDecimal(open),
+            highPrice: WireDecimal(high), lowPrice: WireDecimal(low), volume: WireDecimal(volume24h),
+            quoteVolume: WireDecimal(value24h), openTime: now - 86_400_000, closeTime: now, firstId: 1,
+            lastId: trades, count: trades)
+    }
+
+    /// This coin as a `<symbol>@ticker` event.
+    func binanceStreamTicker(now: Int64) -> BinanceStreamTicker {
+        let ticker = binanceTicker(now: now)
+        return BinanceStreamTicker(
+            eventTime: now, symbol: ticker.symbol, priceChange: ticker.priceChange,
+            priceChangePercent: ticker.priceChangePercent, weightedAvgPrice: ticker.weightedAvgPrice,
+            firstTradePrice: ticker.prevClosePrice, lastPrice: ticker.lastPrice, lastQuantity: ticker.lastQty,
+            bestBid: ticker.bidPrice, bestBidQuantity: ticker.bidQty, bestAsk: ticker.askPrice,
+            bestAskQuantity: ticker.askQty, openPrice: ticker.openPrice, highPrice: ticker.highPrice,
+            lowPrice: ticker.lowPrice, volume: ticker.volume, quoteVolume: ticker.quoteVolume,
+            openTime: ticker.openTime, closeTime: ticker.closeTime, firstTradeID: ticker.firstId,
+            lastTradeID: ticker.lastId, tradeCount: ticker.count)
+    }
+}

@@ -1,0 +1,139 @@
+import ExchangeWire
+import Hummingbird
+import MarketDomain
+
+/// The simulated Bithumb public REST API (exchange-apis.md §2.1, §2.3): the Upbit-like v1 markets,
+/// tickers (at most 200 a call) and daily candles, answering an unknown code with HTTP 200 and an
+/// error body as Bithumb does; and the legacy `/public` tickers and candlesticks, all strings.
+struct BithumbRESTController<Context: RequestContext> {
+    let venue: SimulatedVenue
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(BithumbEndpoint.marketAll)) { request, _ in marketAll(request) }
+        router.get(RouterPath(BithumbEndpoint.ticker)) { request, _ in tickers(request) }
+        router.get(RouterPath(BithumbEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get("/public/ticker/:pair") { _, context in legacyTicker(context.parameters.get("pair") ?? "") }
+        router.get("/public/candlestick/:pair/:interval") { _, context in
+            legacyCandles(context.parameters.get("pair") ?? "", interval: context.parameters.get("interval") ?? "")
+        }
+    }
+
+    private func marketAll(_ request: Request) -> Response {
+        let details = request.uri.queryParameters.get(BithumbEndpoint.Parameter.isDetails) == "true"
+        return .json(
+            venue.markets.map {
+                BithumbMarketDTO(
+                    market: $0.id.rawValue, koreanName: $0.koreanName, englishName: $0.englishName,
+                    marketWarning: details ? "NONE" : nil)
+            })
+    }
+
+    private func tickers(_ request: Request) -> Response {
+        guard let list = request.uri.queryParameters.get(BithumbEndpoint.Parameter.markets), !list.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        let codes = list.split(separator: ",")
+        guard codes.count <= BithumbEndpoint.maxTickerBatch else {
+            return .json(UpbitErrorBody.tooManyMarkets, status: .badRequest)
+        }
+        var ids: [MarketID] = []
+        for code in codes {
+            guard let id = MarketID(String(code)), venue.lists(id) else {
+                // Bithumb answers an unknown code with HTTP 200 and the error body (§2.3).
+                return .json(UpbitErrorBody.codeNotFound)
+            }
+            ids.append(id)
+        }
+        return .json(venue.figures(ids, now: now()).map { $0.upbitTicker(epochsInKST: true) })
+    }
+
+    private func candles(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        guard let code = parameters.get(BithumbEndpoint.Parameter.market), !code.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        var count = 1
+        if let text = parameters.get(BithumbEndpoint.Parameter.count) {
+            guard let number = Int(text), (1...BithumbEndpoint.maxCandleCount).contains(number) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            count = number
+        }
+        var before: Int64?
+        if let text = parameters.get(BithumbEndpoint.Parameter.to), !text.isEmpty {
+            guard let time = Self.parseTo(text) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            before = time
+        }
+        let time = now()
+        guard let id = MarketID(code), let candles = venue.candles(id, now: time),
+            let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
+        else {
+            return .json(UpbitErrorBody.codeNotFound)
+        }
+        return .json(
+            UpbitCandleRows.make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
+    }
+
+    /// Bithumb reads a `to` without a zone as KST (§2.3); one with a zone as given.
+    static func parseTo(_ text: String) -> Int64? {
+        guard let time = UpbitTime.parseTo(text) else { return nil }
+        let hasZone = text.count > 19 && (text.hasSuffix("Z") || text.dropFirst(19).contains { $0 == "+" || $0 == "-" })
+        return hasZone ? time : time - UpbitTime.kstOffsetMilliseconds
+    }
+
+    private func legacyTicker(_ pair: String) -> Response {
+        let time = now()
+        let wanted: [MarketID]
+        if pair.uppercased() == "ALL_KRW" {
+            wanted = venue.markets.map(\.id)
+        } else if let id = Self.legacyMarket(pair), venue.lists(id) {
+            wanted = [id]
+        } else {
+            return .json(BithumbLegacyStatus.notListed)
+        }
+        var tickers: [String: BithumbLegacyTickerDTO] = [:]
+        for figures in venue.figures(wanted, now: time) {
+            tickers[figures.market.symbol] = figures.bithumbLegacyTicker()
+        }
+        return .json(BithumbLegacyTickers(tickers: tickers, date: time))
+    }
+
+    private func legacyCandles(_ pair: String, interval: String) -> Response {
+        guard interval == "24h" else { return .json(BithumbLegacyStatus(status: "5500", message: "입력값을 확인해 주세요.")) }
+        guard let id = Self.legacyMarket(pair), let candles = venue.candles(id, now: now()) else {
+            return .json(BithumbLegacyStatus.notListed)
+        }
+        return .json(
+            BithumbLegacyCandles(
+                data: candles.map {
+                    BithumbLegacyCandle(
+                        time: $0.day.startUnixMilliseconds - UpbitTime.kstOffsetMilliseconds,
+                        open: WireDecimal($0.open), close: WireDecimal($0.close), high: WireDecimal($0.high),
+                        low: WireDecimal($0.low), volume: WireDecimal($0.volume))
+                }))
+    }
+
+    /// `BTC_KRW` → `KRW-BTC`.
+    private static func legacyMarket(_ pair: String) -> MarketID? {
+        let parts = pair.uppercased().split(separator: "_")
+        guard parts.count == 2 else { return nil }
+        return MarketID("\(parts[1])-\(parts[0])")
+    }
+}
+
+extension CoinFigures {
+    /// This coin as a coin of Bithumb's legacy `ALL_KRW` ticker: every value a string.
+    func bithumbLegacyTicker() -> BithumbLegacyTickerDTO {
+        let (amount, rate) = change
+        return BithumbLegacyTickerDTO(
+            openingPrice: WireDecimal(open), closingPrice: WireDecimal(price), minPrice: WireDecimal(low),
+            maxPrice: WireDecimal(high), unitsTraded: WireDecimal(dayVolume),
+            accTradeValue: WireDecimal(dayValue, decimals: 4),
+            prevClosingPrice: WireDecimal(previousClose), unitsTraded24H: WireDecimal(volume24h),
+            accTradeValue24H: WireDecimal(value24h, decimals: 4), fluctate24H: WireDecimal(amount),
+            fluctateRate24H: WireDecimal(rate * 100, decimals: 2))
+    }
+}

@@ -1,0 +1,78 @@
+import MarketDomain
+
+/// One coin's ticker figures on one exchange at one instant: the shared world's state seen
+/// through that exchange's price scale and volume share. The dialects render these.
+struct CoinFigures: Sendable {
+    /// The market as the exchange lists it (its id, quote and names).
+    let market: Market
+    let price: Double
+    let open: Double
+    let high: Double
+    let low: Double
+    let previousClose: Double
+    let dayVolume: Double
+    let dayValue: Double
+    let volume24h: Double
+    let value24h: Double
+    let lastTradeVolume: Double
+    let lastSideIsAsk: Bool
+    let askVolume: Double
+    let bidVolume: Double
+    let weekHigh: Double
+    let weekHighDay: TradingDay
+    let weekLow: Double
+    let weekLowDay: TradingDay
+    let tradeTimestamp: Int64
+    let timestamp: Int64
+
+    /// The change against the previous close, signed, and its rate.
+    var change: (price: Double, rate: Double) {
+        let signed = price - previousClose
+        return (signed, previousClose > 0 ? signed / previousClose : 0)
+    }
+}
+
+/// How an exchange's prices and volumes sit against the shared world's: prices multiplied by
+/// `factor` and snapped to the exchange's ticks, volumes multiplied by `volumeShare`.
+struct PriceScale: Sendable {
+    let factor: Double
+    let volumeShare: Double
+    let snap: @Sendable (Double) -> Double
+
+    /// The world as it is: Upbit's view.
+    static let identity = PriceScale(factor: 1, volumeShare: 1, snap: { $0 })
+
+    func price(_ value: Double) -> Double { snap(value * factor) }
+}
+
+extension SimulatedCoin {
+    /// This coin's figures on an exchange listing it as `market`, seen through `scale`.
+    func figures(as market: Market, scale: PriceScale, now: Int64) -> CoinFigures {
+        let rolling = rolling24h(now: now)
+        let week = fiftyTwoWeek
+        let share = scale.volumeShare
+        let price = scale.price(self.price)
+        // Volumes scale by the share; values follow the exchange's own prices.
+        let valueScale = share * scale.factor
+        return CoinFigures(
+            market: market, price: price, open: scale.price(open), high: max(scale.price(high), price),
+            low: min(scale.price(low), price), previousClose: scale.price(previousClose), dayVolume: dayVolume * share,
+            dayValue: dayValue * valueScale, volume24h: rolling.volume * share, value24h: rolling.value * valueScale,
+            lastTradeVolume: lastTradeVolume * share, lastSideIsAsk: lastSideIsAsk, askVolume: askVolume * share,
+            bidVolume: bidVolume * share, weekHigh: max(scale.price(week.high), price), weekHighDay: week.highDay,
+            weekLow: min(scale.price(week.low), price), weekLowDay: week.lowDay, tradeTimestamp: tradeTimestamp,
+            timestamp: timestamp)
+    }
+
+    /// Every daily candle through `scale`, oldest first, today's last (following the live price).
+    func candles(scale: PriceScale) -> [Candle] {
+        candles.map { candle in
+            let open = scale.price(candle.open)
+            let close = scale.price(candle.close)
+            return Candle(
+                day: candle.day, open: open, high: max(scale.price(candle.high), open, close),
+                low: min(scale.price(candle.low), open, close), close: close,
+                volume: candle.volume * scale.volumeShare, value: candle.value * scale.volumeShare * scale.factor)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import ExchangeWire
+import Hummingbird
+import MarketDomain
+
+/// The simulated Korbit v2 public REST API (exchange-apis.md §3.1–§3.5): pairs, currencies with
+/// English names, tickers (all, or the listed symbols; unknown ones left out), daily candles.
+struct KorbitRESTController<Context: RequestContext> {
+    let venue: SimulatedVenue
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(KorbitEndpoint.currencyPairs)) { _, _ in currencyPairs() }
+        router.get(RouterPath(KorbitEndpoint.currencies)) { _, _ in currencies() }
+        router.get(RouterPath(KorbitEndpoint.tickers)) { request, _ in tickers(request) }
+        router.get(RouterPath(KorbitEndpoint.candles)) { request, _ in candles(request) }
+        router.get(RouterPath(KorbitEndpoint.time)) { _, _ -> Response in .json(KorbitEnvelope(data: ["time": now()])) }
+    }
+
+    private func currencyPairs() -> Response {
+        .json(
+            KorbitEnvelope(
+                data: venue.markets.map {
+                    KorbitCurrencyPairDTO(
+                        symbol: KorbitWire.symbol($0.id), status: "launched", baseCurrency: $0.symbol.lowercased(),
+                        quoteCurrency: "krw")
+                }))
+    }
+
+    private func currencies() -> Response {
+        var rows = [KorbitCurrencyDTO(name: "krw", fullName: "Won")]
+        rows += venue.markets.map { market in
+            let network = KorbitCurrencyDTO.Network(
+                name: market.symbol, fullName: market.englishName, confirmationCount: 3)
+            return KorbitCurrencyDTO(
+                name: market.symbol.lowercased(), fullName: market.englishName, defaultNetwork: market.symbol,
+                networkList: [network])
+        }
+        return .json(KorbitEnvelope(data: rows))
+    }
+
+    private func tickers(_ request: Request) -> Response {
+        let time = now()
+        let ids: [MarketID]
+        if let list = request.uri.queryParameters.get(KorbitEndpoint.Parameter.symbol), !list.isEmpty {
+            // Symbols are case-sensitive; unknown ones are simply not in the answer (§3.3).
+            ids = list.split(separator: ",").compactMap { symbol in
+                symbol == symbol.lowercased() ? KorbitWire.marketID(String(symbol)) : nil
+            }
+        } else {
+            ids = venue.markets.map(\.id)
+        }
+        return .json(KorbitEnvelope(data: venue.figures(ids, now: time).map { $0.korbitTicker(withSymbol: true) }))
+    }
+
+    private func candles(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        guard let symbol = parameters.get(KorbitEndpoint.Parameter.symbol), !symbol.isEmpty,
+            let interval = parameters.get(KorbitEndpoint.Parameter.interval),
+            let limitText = parameters.get(KorbitEndpoint.Parameter.limit)
+        else {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
+        guard let limit = Int(limitText), (1...KorbitEndpoint.maxCandleCount).contains(limit) else {
+            return .json(
+                KorbitFailure(error: KorbitError(code: 400, message: "limit out of range")), status: .badRequest)
+        }
+        guard interval == KorbitEndpoint.dailyInterval else {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
+        let start = parameters.get(KorbitEndpoint.Parameter.start).flatMap { Int64($0) }
+        let end = parameters.get(KorbitEndpoint.Parameter.end).flatMap { Int64($0) }
+        if let start, let end, end <= start {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
+        guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
+            let candles = venue.candles(id, now: now())
+        else {
+            return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
+        }
+        // Rows start at 00:00 KST; the last `limit` starting in [start, end], oldest first.
+        let rows = candles.map { candle in
+            KorbitCandleDTO(
+                timestamp: candle.day.startUnixMilliseconds - UpbitTime.kstOffsetMilliseconds,
+                open: WireDecimal(candle.open), high: WireDecimal(candle.high), low: WireDecimal(candle.low),
+                close: WireDecimal(candle.close), volume: WireDecimal(candle.volume))
+        }.filter { row in
+            (start.map { row.timestamp >= $0 } ?? true) && (end.map { row.timestamp <= $0 } ?? true)
+        }
+        return .json(KorbitEnvelope(data: Array(rows.suffix(limit))))
+    }
+}
+
+extension CoinFigures {
+    /// This coin as Korbit's ticker: the REST row (with `symbol`) or a WebSocket message's data.
+    func korbitTicker(withSymbol: Bool) -> KorbitTickerDTO {
+        let (amount, rate) = change
+        let spreadTick = max(price * 0.0002, 0)
+        return KorbitTickerDTO(
+            symbol: withSymbol ? KorbitWire.symbol(market.id) : nil, open: WireDecimal(open), high: WireDecimal(high),
+            low: WireDecimal(low), close: WireDecimal(price), prevClose: WireDecimal(previousClose),
+            priceChange: WireDecimal(amount), priceChangePercent: WireDecimal(rate * 100, decimals: 2),
+            volume: WireDecimal(volume24h), quoteVolume: WireDecimal(value24h, decimals: 5),
+            bestBidPrice: WireDecimal(KRWTickSize.snap(price - spreadTick)),
+            bestAskPrice: WireDecimal(KRWTickSize.snap(price + spreadTick)), lastTradedAt: tradeTimestamp)
+    }
+}

@@ -1,0 +1,115 @@
+import ExchangeWire
+import Foundation
+import HummingbirdWebSocket
+import MarketDomain
+import NIOCore
+
+/// One client on the simulated Korbit v2 public WebSocket (exchange-apis.md §3.6): array
+/// requests, an acknowledgement only when `requestId` is given, `fail` for unknown symbols or a
+/// bad request, a snapshot message per symbol then live ones, all in text frames. The server's
+/// protocol pings come from the WebSocket layer every 30 s.
+struct KorbitStreamSession {
+    let venue: SimulatedVenue
+    let hub: TickHub
+    let now: @Sendable () -> Int64
+
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let (id, events, continuation) = hub.register()
+        defer { hub.unregister(id) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { continuation.yield(.drop) }
+                for try await message in inbound.messages(maxSize: 1 << 22) {
+                    switch message {
+                    case .text(let text): continuation.yield(.clientMessage(Array(text.utf8)))
+                    case .binary(let buffer): continuation.yield(.clientMessage(Array(buffer.readableBytesView)))
+                    }
+                }
+            }
+            group.addTask { try await write(events: events, to: outbound) }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+        var subscribed = Set<MarketID>()
+        let encoder = JSONEncoder()
+        func send(_ value: some Encodable) async throws {
+            try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
+        }
+        for await event in events {
+            switch event {
+            case .traded(let ids):
+                var seen = Set<MarketID>()
+                let wanted = ids.compactMap { venue.venueID(forWorld: $0) }.filter {
+                    subscribed.contains($0) && seen.insert($0).inserted
+                }
+                let time = now()
+                for figures in venue.figures(wanted, now: time) {
+                    try await send(figures.korbitStreamTicker(snapshot: false, now: time))
+                }
+            case .clientMessage(let bytes):
+                guard let requests = try? JSONDecoder().decode([KorbitSubscription].self, from: Data(bytes)) else {
+                    try await send(KorbitStreamStatus(status: "fail", message: "invalid_format"))
+                    continue
+                }
+                for request in requests {
+                    guard request.type == "ticker" else {
+                        try await send(
+                            KorbitStreamStatus(
+                                status: "fail", requestId: request.requestId, code: "INVALID_REQUEST",
+                                message: "unknown_type"))
+                        continue
+                    }
+                    let ids = request.symbols.compactMap { symbol in
+                        symbol == symbol.lowercased() ? KorbitWire.marketID(symbol) : nil
+                    }
+                    let unknown = request.symbols.filter { symbol in
+                        !(symbol == symbol.lowercased() && KorbitWire.marketID(symbol).map(venue.lists) == true)
+                    }
+                    if let first = unknown.first {
+                        try await send(
+                            KorbitStreamStatus(
+                                status: "fail", requestId: request.requestId, code: "INVALID_SYMBOL",
+                                message: "The symbol does not exist (\(first))"))
+                        continue
+                    }
+                    if request.method == "unsubscribe" {
+                        subscribed.subtract(ids)
+                    } else if request.method == "subscribe" {
+                        subscribed.formUnion(ids)
+                    } else {
+                        try await send(
+                            KorbitStreamStatus(
+                                status: "fail", requestId: request.requestId, code: "INVALID_REQUEST",
+                                message: "unknown_method"))
+                        continue
+                    }
+                    if let requestId = request.requestId {
+                        try await send(KorbitStreamStatus(status: "success", requestId: requestId))
+                    }
+                    if request.method == "subscribe" {
+                        let time = now()
+                        for figures in venue.figures(ids, now: time) {
+                            try await send(figures.korbitStreamTicker(snapshot: true, now: time))
+                        }
+                    }
+                }
+            case .request, .badRequest, .ping, .statusDue, .flushDue:
+                continue
+            case .drop:
+                return
+            }
+        }
+    }
+}
+
+extension CoinFigures {
+    /// This coin as a `ticker` message of Korbit's WebSocket; `snapshot` is left out on live ones.
+    func korbitStreamTicker(snapshot: Bool, now: Int64) -> KorbitStreamTicker {
+        KorbitStreamTicker(
+            symbol: KorbitWire.symbol(market.id), timestamp: now, snapshot: snapshot ? true : nil,
+            data: korbitTicker(withSymbol: false))
+    }
+}

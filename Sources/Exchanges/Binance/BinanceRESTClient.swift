@@ -1,0 +1,68 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+
+/// Binance spot's public REST API (exchange-apis.md §4.1): the trading USDT symbols, 24h
+/// tickers and daily klines paged back 1000 at a time; `{code,msg}` errors become ``ExchangeError``.
+struct BinanceRESTClient: Sendable {
+    let transport: RESTTransport
+
+    /// The USDT markets that are trading, without names (Binance has none; the shared table adds them).
+    func markets() async throws -> [Market] {
+        let info: BinanceExchangeInfoDTO = try await get(BinanceEndpoint.exchangeInfo)
+        return info.symbols.filter { $0.status == "TRADING" && $0.quoteAsset == "USDT" }.compactMap { $0.toDomain() }
+    }
+
+    /// The tickers of these markets, or of every USDT market when `ids` is empty.
+    func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
+        if ids.isEmpty {
+            let rows: [BinanceTicker24hDTO] = try await get(BinanceEndpoint.ticker24h)
+            return rows.compactMap { $0.toDomain() }.filter { $0.marketID.quote == "USDT" }
+        }
+        var tickers: [Ticker] = []
+        var start = 0
+        while start < ids.count {
+            let batch = ids[start..<min(start + 100, ids.count)]
+            let list = "[" + batch.map { "\"\(BinanceWire.symbol($0))\"" }.joined(separator: ",") + "]"
+            let rows: [BinanceTicker24hDTO] = try await get(
+                BinanceEndpoint.ticker24h, [(BinanceEndpoint.Parameter.symbols, list)])
+            tickers += rows.compactMap { $0.toDomain() }
+            start += 100
+        }
+        return tickers
+    }
+
+    /// The last `days` daily candles, oldest first.
+    func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
+        guard days > 0 else { return [] }
+        var rows: [BinanceKline] = []
+        var end: Int64?
+        while rows.count < days {
+            let limit = min(BinanceEndpoint.maxKlineCount, days - rows.count)
+            var query = [
+                (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
+                (BinanceEndpoint.Parameter.interval, BinanceEndpoint.dailyInterval),
+                (BinanceEndpoint.Parameter.limit, String(limit)),
+            ]
+            if let end { query.append((BinanceEndpoint.Parameter.endTime, String(end))) }
+            let page: [BinanceKline] = try await get(BinanceEndpoint.klines, query)
+            rows = page + rows
+            guard page.count == limit, let oldest = page.first else { break }
+            end = oldest.openTime - 1
+        }
+        return rows.sorted { $0.openTime < $1.openTime }.compactMap { $0.toDomain() }
+    }
+
+    private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
+        let reply = try await transport.get(path, query)
+        guard reply.status == .ok else {
+            guard let failure = try? JSONDecoder().decode(BinanceErrorBody.self, from: reply.body) else {
+                throw RESTTransport.error(
+                    status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+            }
+            if failure.code == BinanceErrorBody.invalidSymbol.code { throw ExchangeError.unknownMarket(failure.msg) }
+            throw RESTTransport.error(status: reply.status, message: "\(failure.code) \(failure.msg)")
+        }
+        return try RESTTransport.decode(Response.self, from: reply.body, path: path)
+    }
+}

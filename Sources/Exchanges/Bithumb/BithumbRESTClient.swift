@@ -1,0 +1,76 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+import NIOHTTP1
+
+/// Bithumb's v1 public REST API (exchange-apis.md §2.3): markets with Korean names, tickers in
+/// batches of at most 200, daily candles paged back 200 at a time. Every reply is checked for an
+/// `error` key first, since Bithumb answers an unknown code with HTTP 200 and an error body.
+struct BithumbRESTClient: Sendable {
+    let transport: RESTTransport
+
+    /// The KRW markets with their names.
+    func markets() async throws -> [Market] {
+        let rows: [BithumbMarketDTO] = try await get(
+            BithumbEndpoint.marketAll, [(BithumbEndpoint.Parameter.isDetails, "true")])
+        return rows.compactMap { $0.toDomain() }.filter { $0.quote == "KRW" }
+    }
+
+    /// The tickers of these markets, or of every KRW market when `ids` is empty (there is no
+    /// "all tickers" call in v1, so the market list comes first).
+    func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
+        let wanted = ids.isEmpty ? try await markets().map(\.id) : ids
+        var tickers: [Ticker] = []
+        var start = 0
+        while start < wanted.count {
+            let batch = wanted[start..<min(start + BithumbEndpoint.maxTickerBatch, wanted.count)]
+            let rows: [BithumbTickerDTO] = try await get(
+                BithumbEndpoint.ticker,
+                [(BithumbEndpoint.Parameter.markets, batch.map(\.rawValue).joined(separator: ","))])
+            tickers += rows.compactMap { $0.bithumbToDomain() }
+            start += BithumbEndpoint.maxTickerBatch
+        }
+        return tickers
+    }
+
+    /// The last `days` daily candles, oldest first.
+    func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
+        guard days > 0 else { return [] }
+        var newestFirst: [BithumbCandleDTO] = []
+        var before: String?
+        while newestFirst.count < days {
+            let count = min(BithumbEndpoint.maxCandleCount, days - newestFirst.count)
+            var query = [
+                (BithumbEndpoint.Parameter.market, id.rawValue), (BithumbEndpoint.Parameter.count, String(count)),
+            ]
+            if let before { query.append((BithumbEndpoint.Parameter.to, before)) }
+            let page: [BithumbCandleDTO] = try await get(BithumbEndpoint.candlesDays, query)
+            newestFirst += page
+            guard page.count == count, let oldest = page.last else { break }
+            // `to` without a zone is read as KST (§2.3): the oldest row's KST start.
+            before = oldest.candleDateTimeKst.replacingOccurrences(of: "T", with: " ")
+        }
+        return newestFirst.compactMap { $0.toDomain() }.reversed()
+    }
+
+    private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
+        let reply = try await transport.get(path, query)
+        if let failure = try? JSONDecoder().decode(BithumbErrorBody.self, from: reply.body) {
+            throw Self.error(status: reply.status, name: failure.error.name.description, message: failure.error.message)
+        }
+        guard reply.status == .ok else {
+            let route = try? JSONDecoder().decode(BithumbRouteError.self, from: reply.body)
+            throw RESTTransport.error(
+                status: reply.status, message: route?.message ?? RESTTransport.excerpt(reply.body, status: reply.status)
+            )
+        }
+        return try RESTTransport.decode(Response.self, from: reply.body, path: path)
+    }
+
+    /// An error body's meaning: `Code not found` is an unknown market whatever the status.
+    static func error(status: HTTPResponseStatus, name: String, message: String) -> ExchangeError {
+        if message.localizedCaseInsensitiveContains("code not found") { return .unknownMarket(message) }
+        let effective: HTTPResponseStatus = status == .ok ? .badRequest : status
+        return RESTTransport.error(status: effective, message: "\(name): \(message)")
+    }
+}

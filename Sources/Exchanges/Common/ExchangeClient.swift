@@ -1,0 +1,56 @@
+import AsyncHTTPClient
+public import Logging
+public import MarketDomain
+
+/// The real client of every exchange: REST over AsyncHTTPClient and the reconnecting WebSocket
+/// feed, talking to whichever server of the exchange's dialect it is given (the real exchange or
+/// the simulator alike).
+public enum ExchangeClient {
+    /// A market-data client for a server of `exchange`'s dialect.
+    public static func make(
+        _ exchange: Exchange, server: ExchangeServer, backoff: ReconnectBackoff = ReconnectBackoff(),
+        health: FeedHealth = FeedHealth(), logger: Logger? = nil
+    ) -> MarketDataClient {
+        let logger = logger ?? Logger(label: "sise.\(exchange.rawValue)")
+        let transport = RESTTransport(
+            baseURL: server.restBaseURL, httpClient: .shared, timeout: .seconds(10), logger: logger)
+        let operations: Operations
+        let dialect: FeedProtocol
+        switch exchange {
+        case .upbit:
+            let rest = UpbitRESTClient(transport: transport)
+            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            dialect = .upbit()
+        case .bithumb:
+            let rest = BithumbRESTClient(transport: transport)
+            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            dialect = .bithumb()
+        case .korbit:
+            let rest = KorbitRESTClient(transport: transport)
+            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            dialect = .korbit
+        case .binance:
+            let rest = BinanceRESTClient(transport: transport)
+            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            dialect = .binance
+        }
+        let feed = ReconnectingFeed(
+            connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: dialect,
+            fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),
+            logger: logger)
+        return MarketDataClient(
+            exchange: exchange,
+            fetchMarkets: operations.markets,
+            fetchTickers: operations.tickers,
+            fetchDailyCandles: operations.candles,
+            liveTickers: { feed.events(for: $0) }
+        )
+    }
+
+    /// One exchange's REST operations.
+    private struct Operations: Sendable {
+        var markets: @Sendable () async throws -> [Market]
+        var tickers: @Sendable ([MarketID]) async throws -> [Ticker]
+        var candles: @Sendable (MarketID, Int) async throws -> [Candle]
+    }
+}

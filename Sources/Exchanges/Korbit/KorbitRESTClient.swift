@@ -1,0 +1,86 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+
+/// Korbit's v2 public REST API (exchange-apis.md §3.1–§3.5): launched KRW pairs named by
+/// `/v2/currencies` (English only), tickers, daily candles paged back 200 at a time; the
+/// `success:false` envelope becomes an ``ExchangeError``.
+struct KorbitRESTClient: Sendable {
+    let transport: RESTTransport
+
+    /// The launched KRW markets with their English names (Korean ones come from the shared table).
+    func markets() async throws -> [Market] {
+        async let pairs: [KorbitCurrencyPairDTO] = get(KorbitEndpoint.currencyPairs)
+        async let currencies: [KorbitCurrencyDTO] = get(KorbitEndpoint.currencies)
+        let names = Dictionary(
+            try await currencies.map { ($0.name.uppercased(), DisplayWidth.sanitized($0.fullName)) },
+            uniquingKeysWith: { first, _ in first })
+        return try await pairs.compactMap { pair in
+            guard pair.status == "launched", let id = pair.marketID, id.quote == "KRW" else { return nil }
+            return Market(id: id, koreanName: "", englishName: names[id.base] ?? id.base)
+        }
+    }
+
+    /// The tickers of these markets, or of every KRW pair when `ids` is empty.
+    func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
+        if ids.isEmpty {
+            let rows: [KorbitTickerDTO] = try await get(KorbitEndpoint.tickers)
+            return rows.compactMap(Self.domain).filter { $0.marketID.quote == "KRW" }
+        }
+        var tickers: [Ticker] = []
+        var start = 0
+        while start < ids.count {
+            let batch = ids[start..<min(start + 100, ids.count)]
+            let rows: [KorbitTickerDTO] = try await get(
+                KorbitEndpoint.tickers,
+                [(KorbitEndpoint.Parameter.symbol, batch.map(KorbitWire.symbol).joined(separator: ","))])
+            tickers += rows.compactMap(Self.domain)
+            start += 100
+        }
+        return tickers
+    }
+
+    /// The last `days` daily candles, oldest first.
+    func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
+        guard days > 0 else { return [] }
+        var rows: [KorbitCandleDTO] = []
+        var end: Int64?
+        while rows.count < days {
+            let limit = min(KorbitEndpoint.maxCandleCount, days - rows.count)
+            var query = [
+                (KorbitEndpoint.Parameter.symbol, KorbitWire.symbol(id)),
+                (KorbitEndpoint.Parameter.interval, KorbitEndpoint.dailyInterval),
+                (KorbitEndpoint.Parameter.limit, String(limit)),
+            ]
+            if let end { query.append((KorbitEndpoint.Parameter.end, String(end))) }
+            let page: [KorbitCandleDTO] = try await get(KorbitEndpoint.candles, query)
+            rows = page + rows
+            guard page.count == limit, let oldest = page.first else { break }
+            end = oldest.timestamp - 1
+        }
+        return rows.sorted { $0.timestamp < $1.timestamp }.compactMap { $0.toDomain() }
+    }
+
+    private static func domain(_ row: KorbitTickerDTO) -> Ticker? {
+        guard let symbol = row.symbol, let id = KorbitWire.marketID(symbol) else { return nil }
+        return row.toDomain(id)
+    }
+
+    private func get<Payload: Codable & Sendable>(
+        _ path: String, _ query: [(String, String)] = []
+    ) async throws -> Payload {
+        let reply = try await transport.get(path, query)
+        if let failure = try? JSONDecoder().decode(KorbitFailure.self, from: reply.body), !failure.success {
+            let code = failure.error?.message ?? "HTTP \(reply.status.code)"
+            if code == KorbitError.invalidPair.message { throw ExchangeError.unknownMarket(code) }
+            throw RESTTransport.error(status: reply.status == .ok ? .badRequest : reply.status, message: code)
+        }
+        guard reply.status == .ok else {
+            throw RESTTransport.error(
+                status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+        }
+        let envelope = try RESTTransport.decode(KorbitEnvelope<Payload>.self, from: reply.body, path: path)
+        guard let data = envelope.data else { throw ExchangeError.badResponse("\(path): no data") }
+        return data
+    }
+}

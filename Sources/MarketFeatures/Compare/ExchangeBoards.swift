@@ -1,0 +1,98 @@
+public import MarketDomain
+
+/// One live board per exchange, side by side: what the compare view reads (SPEC §1.8). Each
+/// board loads and follows its own feed, so one exchange failing or stalling never holds back
+/// the others; the failure is kept and shown beside the others' live state.
+public final class ExchangeBoards: Sendable {
+    /// The boards, by exchange.
+    public let boards: [Exchange: LiveBoard]
+
+    /// Boards over these clients.
+    public init(clients: [Exchange: MarketDataClient]) {
+        boards = clients.mapValues { LiveBoard(client: $0) }
+    }
+
+    /// Boards already made (shared with other views).
+    public init(boards: [Exchange: LiveBoard]) {
+        self.boards = boards
+    }
+
+    /// The exchanges, in the order the compare view lists them.
+    public var exchanges: [Exchange] { Exchange.allCases.filter { boards[$0] != nil } }
+
+    /// Loads every board at once; returns the exchanges that failed with their errors (the
+    /// others are loaded whatever happened to them).
+    @discardableResult
+    public func load() async -> [Exchange: any Error] {
+        await withTaskGroup(of: (Exchange, (any Error)?).self) { group in
+            for (exchange, board) in boards {
+                group.addTask {
+                    do {
+                        try await board.load()
+                        return (exchange, nil)
+                    } catch {
+                        return (exchange, error)
+                    }
+                }
+            }
+            var failures: [Exchange: any Error] = [:]
+            for await (exchange, error) in group { if let error { failures[exchange] = error } }
+            return failures
+        }
+    }
+
+    /// Follows every board's live feed.
+    public func follow() async {
+        for board in boards.values { await board.follow() }
+    }
+
+    /// Stops every feed.
+    public func stop() async {
+        for board in boards.values { await board.stop() }
+    }
+
+    /// Every board's changes, merged, each tagged with its exchange.
+    public func updates() async -> AsyncStream<(Exchange, BoardUpdate)> {
+        let (stream, continuation) = AsyncStream<(Exchange, BoardUpdate)>.makeStream(
+            bufferingPolicy: .bufferingNewest(65_536))
+        var tasks: [Task<Void, Never>] = []
+        for (exchange, board) in boards {
+            let updates = await board.updates()
+            tasks.append(
+                Task {
+                    for await update in updates { continuation.yield((exchange, update)) }
+                })
+        }
+        let all = tasks
+        Task {
+            for task in all { await task.value }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in for task in all { task.cancel() } }
+        return stream
+    }
+
+    /// Each exchange's feed state.
+    public func connections() async -> [Exchange: ConnectionState] {
+        var states: [Exchange: ConnectionState] = [:]
+        for (exchange, board) in boards { states[exchange] = await board.connection }
+        return states
+    }
+
+    /// Every coin listed on more than one Korean exchange, compared, filtered and ordered.
+    /// `symbols`, when not empty, keeps only those coins.
+    public func comparisons(
+        symbols: [String] = [], matching matcher: SearchMatcher = SearchMatcher(""),
+        order: QuoteOrder = QuoteOrder(key: .value), language: NameLanguage = .korean
+    ) async -> [CoinComparison] {
+        var quotes: [Exchange: [Quote]] = [:]
+        for (exchange, board) in boards { quotes[exchange] = await board.quotes() }
+        var rows = CoinComparison.compare(quotes)
+        if !symbols.isEmpty {
+            let wanted = Set(symbols.map { $0.uppercased() })
+            rows = rows.filter { wanted.contains($0.symbol) }
+        }
+        if !matcher.matchesEverything { rows = rows.filter { matcher.matches($0.market) } }
+        return order.sorted(rows, language: language)
+    }
+}

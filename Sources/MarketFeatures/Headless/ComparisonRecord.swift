@@ -1,0 +1,115 @@
+public import MarketDomain
+
+/// One coin across exchanges as `sise compare` prints it (`--format json|csv`): the KRW price on
+/// each Korean exchange (`null` where not listed), the spread, the Binance USDT price and the
+/// premium as fractions (`0.031` is 3.1 %).
+public struct ComparisonRecord: Codable, Sendable, Equatable {
+    public var symbol: String
+    public var koreanName: String
+    public var englishName: String
+    /// KRW prices by exchange; every Korean exchange present as a key.
+    public var prices: KoreanPrices
+    /// The exchanges with the highest and the lowest price.
+    public var highest: String
+    public var lowest: String
+    public var spread: Double
+    public var spreadRate: Double
+    /// The exchange the premium is measured from.
+    public var referenceExchange: String
+    public var binanceUSDT: Double?
+    public var usdtKRW: Double?
+    public var premium: Double?
+    public var tradeValue24h: Double
+    public var timestamp: Int64
+
+    /// The KRW price on each Korean exchange, `null` where the coin is not listed.
+    public struct KoreanPrices: Codable, Sendable, Equatable {
+        public var upbit: Double?
+        public var bithumb: Double?
+        public var korbit: Double?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(upbit, forKey: .upbit)
+            try container.encode(bithumb, forKey: .bithumb)
+            try container.encode(korbit, forKey: .korbit)
+        }
+    }
+
+    /// The record of a comparison.
+    public init(_ row: CoinComparison) {
+        symbol = row.symbol
+        koreanName = row.market.koreanName
+        englishName = row.market.englishName
+        prices = KoreanPrices(upbit: row.prices[.upbit], bithumb: row.prices[.bithumb], korbit: row.prices[.korbit])
+        let ranked = Exchange.korean.compactMap { exchange in row.prices[exchange].map { (exchange, $0) } }
+        highest = ranked.max { $0.1 < $1.1 }?.0.rawValue ?? ""
+        lowest = ranked.min { $0.1 < $1.1 }?.0.rawValue ?? ""
+        spread = row.spread
+        spreadRate = row.spreadRate
+        referenceExchange = row.referenceExchange.rawValue
+        binanceUSDT = row.globalPrice
+        usdtKRW = row.usdtRate
+        premium = row.premium
+        tradeValue24h = row.tradeValue24h
+        timestamp = row.timestamp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(symbol, forKey: .symbol)
+        try container.encode(koreanName, forKey: .koreanName)
+        try container.encode(englishName, forKey: .englishName)
+        try container.encode(prices, forKey: .prices)
+        try container.encode(highest, forKey: .highest)
+        try container.encode(lowest, forKey: .lowest)
+        try container.encode(spread, forKey: .spread)
+        try container.encode(spreadRate, forKey: .spreadRate)
+        try container.encode(referenceExchange, forKey: .referenceExchange)
+        try container.encode(binanceUSDT, forKey: .binanceUSDT)
+        try container.encode(usdtKRW, forKey: .usdtKRW)
+        try container.encode(premium, forKey: .premium)
+        try container.encode(tradeValue24h, forKey: .tradeValue24h)
+        try container.encode(timestamp, forKey: .timestamp)
+    }
+
+    /// The CSV columns, in order.
+    public static let csvHeader = [
+        "symbol", "koreanName", "englishName", "upbit", "bithumb", "korbit", "highest", "lowest", "spread",
+        "spreadRate", "referenceExchange", "binanceUSDT", "usdtKRW", "premium", "tradeValue24h", "timestamp",
+    ]
+
+    /// The CSV fields, in the header's order; an absent value is an empty field.
+    public var csvFields: [String] {
+        func number(_ value: Double?) -> String { value.map(CSV.number) ?? "" }
+        return [
+            symbol, koreanName, englishName, number(prices.upbit), number(prices.bithumb), number(prices.korbit),
+            highest, lowest, CSV.number(spread), CSV.number(spreadRate), referenceExchange, number(binanceUSDT),
+            number(usdtKRW), number(premium), CSV.number(tradeValue24h), String(timestamp),
+        ]
+    }
+}
+
+/// The compare view as a text table (`sise compare --format table`).
+public enum ComparisonTable {
+    /// The table of these rows, names in `language`.
+    public static func make(_ rows: [CoinComparison], language: NameLanguage = .korean) -> TextTable {
+        var table = TextTable(columns: [
+            .init(language == .korean ? "이름" : "Name", maxWidth: 20), .init("Symbol"), .init("Upbit", .right),
+            .init("Bithumb", .right), .init("Korbit", .right), .init("Spread", .right), .init("Binance USDT", .right),
+            .init("Premium", .right),
+        ])
+        table.rows = rows.map { row in
+            func krw(_ exchange: Exchange) -> String {
+                row.prices[exchange].map { NumberFormat.price($0, quote: "KRW") } ?? "—"
+            }
+            return [
+                row.market.name(in: language), row.symbol, krw(.upbit), krw(.bithumb), krw(.korbit),
+                NumberFormat.fixed(row.spreadRate * 100, decimals: 2) + "%",
+                row.globalPrice.map { NumberFormat.price($0, quote: "USDT") } ?? "—",
+                row.premium.map(NumberFormat.changeRate) ?? "—",
+            ]
+        }
+        return table
+    }
+}

@@ -1,0 +1,84 @@
+public import ArgumentParser
+import MarketDomain
+import MarketFeatures
+
+/// `sise compare`: each coin across the Korean exchanges, with the spread and the premium over Binance.
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare coins across Upbit, Bithumb and Korbit, with the premium over Binance.",
+        discussion: """
+            Lists each coin on more than one Korean exchange: its KRW price on each, the spread \\
+            between the highest and the lowest, and the premium over Binance \\
+            (KRW price / (USDT price × KRW-USDT rate) − 1, the KRW price being Upbit's where listed). \\
+            An exchange that cannot be reached is reported on stderr; the others are still compared.
+            """)
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+
+    @Argument(help: "Coins to compare, as BTC or KRW-BTC; every coin listed on two or more Korean exchanges when none.")
+    var symbols: [String] = []
+
+    @Option(help: "Only coins whose Korean name, English name or symbol contains this (초성 such as ㅂㅌ work).")
+    var search: String?
+
+    @Option(help: "Sort by name, price (the KRW price), change (the premium) or value (the spread).")
+    var sort: SortKey = .value
+
+    @Flag(help: "Sort ascending instead of descending.")
+    var asc = false
+
+    @Option(help: "Output format: table, json or csv.")
+    var format: OutputFormat = .table
+
+    @Option(help: "Names in the table: ko (Korean) or en (English).")
+    var names: NameLanguage = .korean
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        _ = try MarketArguments.parse(symbols)
+    }
+
+    func run() async throws {
+        StandardOutput.prepare()
+        try await CommandFailure.guarding {
+            let wanted = try MarketArguments.parse(symbols).map(\.base)
+            let store = try? storeOptions.open().preferences
+            let rows = try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) {
+                clients in
+                let boards = ExchangeBoards(clients: clients)
+                let failures = await boards.load()
+                for exchange in Exchange.allCases {
+                    if let error = failures[exchange] {
+                        StandardError.writeLine(
+                            "sise: \(exchange.rawValue) unavailable: \(CommandFailure.message(for: error))")
+                    }
+                }
+                guard failures.count < boards.boards.count else {
+                    throw ExchangeError.unavailable("no exchange could be reached")
+                }
+                let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
+                return await boards.comparisons(
+                    symbols: wanted, matching: SearchMatcher(search ?? ""), order: order, language: names)
+            }
+            if !wanted.isEmpty, rows.isEmpty {
+                throw ExchangeError.unknownMarket(
+                    "\(wanted.joined(separator: ", ")) not listed on two or more Korean exchanges")
+            }
+            try print(rows)
+        }
+    }
+
+    private func print(_ rows: [CoinComparison]) throws {
+        switch format {
+        case .json:
+            try StandardOutput.writeLine(OutputJSON.encode(rows.map(ComparisonRecord.init)))
+        case .csv:
+            try StandardOutput.writeLine(CSV.line(ComparisonRecord.csvHeader))
+            for row in rows { try StandardOutput.writeLine(CSV.line(ComparisonRecord(row).csvFields)) }
+        case .table:
+            for line in ComparisonTable.make(rows, language: names).render() { try StandardOutput.writeLine(line) }
+        }
+    }
+}
