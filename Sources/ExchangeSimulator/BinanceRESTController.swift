@@ -73,7 +73,7 @@ struct BinanceRESTController<Context: RequestContext> {
         let start = parameters.get(BinanceEndpoint.Parameter.startTime).flatMap { Int64($0) }
         let end = parameters.get(BinanceEndpoint.Parameter.endTime).flatMap { Int64($0) }
         let time = now()
-        guard let id = BinanceWire.marketID(symbol), let candles = venue.candles(id, now: time) else {
+        guard let id = BinanceWire.marketID(symbol), let candles = venue.candles(id) else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
         var rows = candles.map { candle in

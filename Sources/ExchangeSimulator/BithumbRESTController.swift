@@ -68,7 +68,7 @@ struct BithumbRESTController<Context: RequestContext> {
             before = time
         }
         let time = now()
-        guard let id = MarketID(code), let candles = venue.candles(id, now: time),
+        guard let id = MarketID(code), let candles = venue.candles(id),
             let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
         else {
             return .json(UpbitErrorBody.codeNotFound)
@@ -103,7 +103,7 @@ struct BithumbRESTController<Context: RequestContext> {
 
     private func legacyCandles(_ pair: String, interval: String) -> Response {
         guard interval == "24h" else { return .json(BithumbLegacyStatus(status: "5500", message: "입력값을 확인해 주세요.")) }
-        guard let id = Self.legacyMarket(pair), let candles = venue.candles(id, now: now()) else {
+        guard let id = Self.legacyMarket(pair), let candles = venue.candles(id) else {
             return .json(BithumbLegacyStatus.notListed)
         }
         return .json(

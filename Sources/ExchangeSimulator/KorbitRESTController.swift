@@ -73,7 +73,7 @@ struct KorbitRESTController<Context: RequestContext> {
             return .json(KorbitFailure(error: .badRequest), status: .badRequest)
         }
         guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
-            let candles = venue.candles(id, now: now())
+            let candles = venue.candles(id)
         else {
             return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
         }

@@ -79,7 +79,9 @@ public final class SimulatedVenue: Sendable {
         let byWorld = Dictionary(pairs.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return world.read(pairs.map(\.1)) { coin in
             let id = byWorld[coin.market.id] ?? coin.market.id
-            return coin.figures(as: market(id, coin), scale: scale(coin.market.id, usdtRate: rate, now: now), now: now)
+            // The gap moves with the coin's own trades, so a paused market holds still everywhere.
+            let scale = scale(coin.market.id, usdtRate: rate, at: coin.tradeTimestamp)
+            return coin.figures(as: market(id, coin), scale: scale, now: now)
         }
     }
 
@@ -89,10 +91,10 @@ public final class SimulatedVenue: Sendable {
     }
 
     /// The daily candles of a venue market through its current scale, oldest first; `nil` when unlisted.
-    func candles(_ id: MarketID, now: Int64) -> [Candle]? {
+    func candles(_ id: MarketID) -> [Candle]? {
         guard let worldID = worldIDs[id] else { return nil }
-        let scale = scale(worldID, usdtRate: usdtRate(), now: now)
-        return world.read([worldID]) { $0.candles(scale: scale) }.first
+        let rate = usdtRate()
+        return world.read([worldID]) { $0.candles(scale: scale(worldID, usdtRate: rate, at: $0.tradeTimestamp)) }.first
     }
 
     /// The tickers of every listed market as this venue shows them (for tests and checks).
@@ -119,8 +121,8 @@ public final class SimulatedVenue: Sendable {
         return world.read([CoinComparison.usdtMarket]) { $0.price }.first ?? 1_450
     }
 
-    private func scale(_ worldID: MarketID, usdtRate: Double, now: Int64) -> PriceScale {
-        let drift = drifts[worldID]?.value(at: now) ?? 0
+    private func scale(_ worldID: MarketID, usdtRate: Double, at time: Int64) -> PriceScale {
+        let drift = drifts[worldID]?.value(at: time) ?? 0
         switch exchange {
         case .upbit:
             return .identity
@@ -129,7 +131,7 @@ public final class SimulatedVenue: Sendable {
         case .korbit:
             return PriceScale(factor: 1 + drift, volumeShare: 0.04, snap: KRWTickSize.snap)
         case .binance:
-            let factor = (1 + drift) / (usdtRate * (1 + Self.premium(at: now)))
+            let factor = (1 + drift) / (usdtRate * (1 + Self.premium(at: time)))
             return PriceScale(factor: factor, volumeShare: 2.5, snap: Self.snapUSDT)
         }
     }

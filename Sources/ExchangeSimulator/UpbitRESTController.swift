@@ -76,7 +76,7 @@ struct UpbitRESTController<Context: RequestContext> {
             before = time
         }
         let time = now()
-        guard let id = MarketID(code), let candles = venue.candles(id, now: time),
+        guard let id = MarketID(code), let candles = venue.candles(id),
             let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
         else {
             return .json(UpbitErrorBody.codeNotFound, status: .notFound)

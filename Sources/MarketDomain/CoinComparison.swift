@@ -77,10 +77,11 @@ public struct CoinComparison: Sendable, Hashable, Identifiable {
 
     private init(symbol: String, listed: [Exchange: Quote], globalPrice: Double?, usdtRate: Double?) {
         let reference = Exchange.korean.first { listed[$0] != nil } ?? .upbit
-        let named = Exchange.korean.compactMap { listed[$0]?.market }.first { !$0.koreanName.isEmpty }
-        let id = MarketID(quote: "KRW", base: symbol)
-        let base = named ?? listed[reference]?.market ?? Market(id: id, koreanName: "", englishName: symbol)
-        market = Market(id: id, koreanName: base.koreanName, englishName: base.englishName)
+        let markets = Exchange.korean.compactMap { listed[$0]?.market }
+        market = Market(
+            id: MarketID(quote: "KRW", base: symbol),
+            koreanName: markets.first { !$0.koreanName.isEmpty }?.koreanName ?? "",
+            englishName: markets.first { !$0.englishName.isEmpty }?.englishName ?? symbol)
         prices = listed.mapValues(\.ticker.price)
         referenceExchange = reference
         let highest = prices.values.max() ?? 0

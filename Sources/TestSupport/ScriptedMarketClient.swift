@@ -14,16 +14,38 @@ public final class ScriptedMarketClient: Sendable {
     }
 
     private let state: Mutex<State>
+    private let exchange: Exchange
 
-    /// A client listing `markets` with `tickers`.
-    public init(markets: [Market], tickers: [Ticker] = [], candles: [MarketID: [Candle]] = [:]) {
+    /// A client of `exchange` listing `markets` with `tickers`.
+    public init(
+        markets: [Market], tickers: [Ticker] = [], candles: [MarketID: [Candle]] = [:], exchange: Exchange = .upbit
+    ) {
         state = Mutex(State(markets: markets, tickers: tickers, candles: candles))
+        self.exchange = exchange
+    }
+
+    /// A client of `exchange` that cannot be reached: every call fails, and its live feed only
+    /// ever reports that it is reconnecting.
+    public static func unreachable(_ exchange: Exchange) -> MarketDataClient {
+        let failure = ExchangeError.unavailable("\(exchange.rawValue): connection refused")
+        return MarketDataClient(
+            exchange: exchange,
+            fetchMarkets: { throw failure },
+            fetchTickers: { _ in throw failure },
+            fetchDailyCandles: { _, _ in throw failure },
+            liveTickers: { _ in
+                AsyncStream { continuation in
+                    continuation.yield(.connection(.connecting))
+                    continuation.yield(.connection(.reconnecting(attempt: 1, delay: .seconds(30))))
+                }
+            }
+        )
     }
 
     /// The client as the app sees it.
     public var client: MarketDataClient {
         MarketDataClient(
-            exchange: .upbit,
+            exchange: exchange,
             fetchMarkets: { self.state.withLock { $0.markets } },
             fetchTickers: { ids in
                 try self.state.withLock { state in

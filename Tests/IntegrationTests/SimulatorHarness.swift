@@ -4,16 +4,18 @@ import Logging
 import MarketDomain
 import TestSupport
 
-/// A simulator serving on an ephemeral loopback port, with the real Upbit client pointed at it.
+/// A simulator serving on ephemeral loopback ports, with the real client of one exchange
+/// (Upbit unless told otherwise) pointed at that exchange's dialect.
 struct SimulatorHarness {
     let running: RunningSimulator
     let client: MarketDataClient
+    var exchange: Exchange { client.exchange }
 
     var simulator: ExchangeSimulator { running.simulator }
     var server: ExchangeServer { ExchangeServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL) }
 
     static func start(
-        markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil
+        _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil
     ) async throws -> SimulatorHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -22,14 +24,25 @@ struct SimulatorHarness {
                 marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit),
             logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
-        let client = UpbitClient.make(
-            server: ExchangeServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL),
+        let client = ExchangeClient.make(
+            exchange,
+            server: ExchangeServer(
+                restBaseURL: running.restBaseURL(for: exchange), webSocketURL: running.webSocketURL(for: exchange)),
             backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), logger: logger)
         return SimulatorHarness(running: running, client: client)
     }
 
     func stop() async {
         await running.stop()
+    }
+
+    /// The simulator's tickers of the harness's exchange by market, as that exchange shows them now.
+    func venueTickers() -> [MarketID: Ticker] {
+        Dictionary(
+            uniqueKeysWithValues: simulator.venue(exchange).tickers(now: ExchangeSimulator.wallClockMilliseconds()).map
+            {
+                ($0.marketID, $0)
+            })
     }
 
     /// The simulator's tickers by market, as it holds them now.
@@ -47,4 +60,11 @@ func sameLiveState(_ lhs: Ticker, _ rhs: Ticker) -> Bool {
     lhs.marketID == rhs.marketID && lhs.price == rhs.price && lhs.changePrice == rhs.changePrice
         && lhs.changeRate == rhs.changeRate && lhs.high == rhs.high && lhs.low == rhs.low && lhs.open == rhs.open
         && lhs.previousClose == rhs.previousClose && lhs.timestamp == rhs.timestamp
+}
+
+/// Whether two tickers agree on the prices the board shows: last, open, high, low and previous
+/// close (the dialects that send rates and changes rounded, or times in seconds, still agree here).
+func samePrices(_ lhs: Ticker, _ rhs: Ticker) -> Bool {
+    lhs.marketID == rhs.marketID && lhs.price == rhs.price && lhs.open == rhs.open && lhs.high == rhs.high
+        && lhs.low == rhs.low && lhs.previousClose == rhs.previousClose
 }

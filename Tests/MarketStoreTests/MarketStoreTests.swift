@@ -25,6 +25,20 @@ import Testing
         #expect(try store.favorites(.upbit).isEmpty)
     }
 
+    @Test func theCoinNameTableIsReplacedWhole() throws {
+        let store = try MarketStore.inMemory()
+        #expect(try store.coinNames().isEmpty)
+        let names = CoinNames(markets: [
+            Market(id: bitcoin, koreanName: "비트코인", englishName: "Bitcoin"),
+            Market(id: ethereum, koreanName: "이더리움", englishName: "Ethereum"),
+        ])
+        try store.saveCoinNames(names)
+        #expect(try store.coinNames() == names)
+        let fewer = CoinNames(markets: [Market(id: bitcoin, koreanName: "비트코인", englishName: "Bitcoin")])
+        try store.preferences.saveCoinNames(fewer)
+        #expect(try store.preferences.coinNames() == fewer)
+    }
+
     @Test func boardSettingsRoundTrip() throws {
         let store = try MarketStore.inMemory()
         #expect(try store.boardSettings(.upbit) == nil)

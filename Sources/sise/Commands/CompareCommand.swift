@@ -44,7 +44,7 @@ struct CompareCommand: AsyncParsableCommand {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
             let wanted = try MarketArguments.parse(symbols).map(\.base)
-            let store = try? storeOptions.open().preferences
+            let store = storeOptions.openPreferencesIfPossible()
             let rows = try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) {
                 clients in
                 let boards = ExchangeBoards(clients: clients)

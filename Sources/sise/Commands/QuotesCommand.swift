@@ -9,6 +9,8 @@ struct QuotesCommand: AsyncParsableCommand {
 
     @OptionGroup var exchangeOptions: ExchangeOptions
 
+    @OptionGroup var storeOptions: StoreOptions
+
     @Argument(help: "Markets to show, as KRW-BTC or BTC; every market when none are given.")
     var markets: [String] = []
 
@@ -35,7 +37,8 @@ struct QuotesCommand: AsyncParsableCommand {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
             let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
-            let quotes = try await MarketSession.run(exchangeOptions) { client in
+            let quotes = try await MarketSession.run(exchangeOptions, store: storeOptions.openPreferencesIfPossible()) {
+                client in
                 let board = LiveBoard(client: client)
                 try await board.load(markets: ids)
                 let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)

@@ -10,6 +10,8 @@ struct StreamCommand: AsyncParsableCommand {
 
     @OptionGroup var exchangeOptions: ExchangeOptions
 
+    @OptionGroup var storeOptions: StoreOptions
+
     @Argument(help: "Markets to follow, as KRW-BTC or BTC; every market when none are given.")
     var markets: [String] = []
 
@@ -37,7 +39,7 @@ struct StreamCommand: AsyncParsableCommand {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
             let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
-            try await MarketSession.run(exchangeOptions) { client in
+            try await MarketSession.run(exchangeOptions, store: storeOptions.openPreferencesIfPossible()) { client in
                 let board = LiveBoard(client: client)
                 try await board.load(markets: ids)
                 let updates = await board.updates()

@@ -11,4 +11,10 @@ struct StoreOptions: ParsableArguments {
     func open() throws -> MarketStore {
         try MarketStore.open(path: db ?? MarketStore.defaultPath())
     }
+
+    /// The store's preferences when it opens; `nil` otherwise (for commands that only use it as a
+    /// cache, such as the coin-name table, and work without it).
+    func openPreferencesIfPossible() -> PreferenceStore? {
+        try? open().preferences
+    }
 }

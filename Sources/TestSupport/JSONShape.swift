@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 
 /// The shape of a JSON value — its keys and the JSON type of each value — so a test can check
 /// that what we encode looks like the docs' payload without comparing the values.
-indirect enum JSONShape: Decodable, Equatable, CustomStringConvertible {
+public indirect enum JSONShape: Decodable, Equatable, CustomStringConvertible {
     case object([String: JSONShape])
     case array(JSONShape?)
     case string
@@ -11,16 +11,16 @@ indirect enum JSONShape: Decodable, Equatable, CustomStringConvertible {
     case null
 
     /// The shape of JSON text.
-    init(json: String) throws {
+    public init(json: String) throws {
         self = try JSONDecoder().decode(JSONShape.self, from: Data(json.utf8))
     }
 
     /// The shape of encoded JSON data.
-    init(data: Data) throws {
+    public init(data: Data) throws {
         self = try JSONDecoder().decode(JSONShape.self, from: data)
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -37,7 +37,7 @@ indirect enum JSONShape: Decodable, Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .object(let fields):
             "{" + fields.keys.sorted().map { "\($0): \(fields[$0]!)" }.joined(separator: ", ") + "}"

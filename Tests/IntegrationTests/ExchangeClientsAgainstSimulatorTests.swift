@@ -1,0 +1,160 @@
+import ExchangeSimulator
+import Exchanges
+import MarketDomain
+import MarketFeatures
+import Synchronization
+import TestSupport
+import Testing
+
+/// The real Bithumb, Korbit and Binance clients against the simulator's dialects over loopback:
+/// the snapshot, candles, the live stream and a reconnect, as for Upbit.
+@Suite(.serialized) struct ExchangeClientsAgainstSimulatorTests {
+    static let exchanges: [Exchange] = [.bithumb, .korbit, .binance]
+
+    @Test(arguments: exchanges)
+    func theSnapshotMatchesTheSimulatorsState(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange)
+        harness.simulator.setPaused(true)
+        let venue = harness.simulator.venue(exchange)
+
+        let markets = try await harness.client.fetchMarkets()
+        #expect(Set(markets) == Set(venue.markets))
+        #expect(markets.allSatisfy { $0.quote == exchange.quoteCurrency })
+        switch exchange {
+        case .bithumb: #expect(markets.allSatisfy { !$0.koreanName.isEmpty && !$0.englishName.isEmpty })
+        case .korbit: #expect(markets.allSatisfy { $0.koreanName.isEmpty && !$0.englishName.isEmpty })
+        default: #expect(markets.allSatisfy { $0.koreanName.isEmpty && $0.englishName.isEmpty })
+        }
+
+        let tickers = try await harness.client.fetchTickers([])
+        let expected = harness.venueTickers()
+        #expect(tickers.count == venue.markets.count)
+        for ticker in tickers {
+            let held = try #require(expected[ticker.marketID])
+            #expect(samePrices(ticker, held), "\(ticker) != \(held)")
+            #expect(ticker.price > 0 && ticker.tradeValue24h > 0)
+        }
+        let some = Array(venue.markets.prefix(3).map(\.id))
+        let chosen = try await harness.client.fetchTickers(some)
+        #expect(chosen.map(\.marketID).sorted() == some.sorted())
+        await harness.stop()
+    }
+
+    @Test(arguments: exchanges)
+    func unknownMarketsAreReportedOrLeftOutAsTheExchangeDoes(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange)
+        let quote = exchange.quoteCurrency
+        let known = MarketID(quote: quote, base: "BTC")
+        let unknown = MarketID(quote: quote, base: "NOPE")
+        if exchange == .korbit {
+            // Korbit answers unknown symbols with an empty list (exchange-apis.md §3.3).
+            let rows = try await harness.client.fetchTickers([known, unknown])
+            #expect(rows.map(\.marketID) == [known])
+        } else {
+            await #expect(throws: ExchangeError.self) { try await harness.client.fetchTickers([known, unknown]) }
+            do {
+                _ = try await harness.client.fetchTickers([known, unknown])
+            } catch let error as ExchangeError {
+                guard case .unknownMarket = error else {
+                    Issue.record("expected an unknown market, got \(error)")
+                    return
+                }
+            }
+        }
+        do {
+            _ = try await harness.client.fetchDailyCandles(unknown, 5)
+            Issue.record("candles of an unknown market")
+        } catch let error as ExchangeError {
+            guard case .unknownMarket = error else {
+                Issue.record("expected an unknown market, got \(error)")
+                return
+            }
+        }
+        await harness.stop()
+    }
+
+    @Test(arguments: exchanges)
+    func candlesPageBackAYearEndingAtTheLivePrice(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange)
+        harness.simulator.setPaused(true)
+        let bitcoin = MarketID(quote: exchange.quoteCurrency, base: "BTC")
+        let candles = try await harness.client.fetchDailyCandles(bitcoin, 365)
+        #expect(candles.count == 365)
+        for (earlier, later) in zip(candles, candles.dropFirst()) {
+            #expect(later.day == earlier.day.adding(days: 1))
+        }
+        #expect(candles.allSatisfy { $0.low <= min($0.open, $0.close) && $0.high >= max($0.open, $0.close) })
+        let today = TradingDay(unixMilliseconds: ExchangeSimulator.wallClockMilliseconds())
+        #expect(candles.last?.day == today)
+        #expect(candles.last?.close == harness.venueTickers()[bitcoin]?.price)
+        await harness.stop()
+    }
+
+    @Test(arguments: exchanges)
+    func theStreamDeliversTicksForExactlyTheSubscribedMarkets(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange, markets: 20, ticksPerSecond: 2000)
+        let wanted: Set<MarketID> = [
+            MarketID(quote: exchange.quoteCurrency, base: "BTC"), MarketID(quote: exchange.quoteCurrency, base: "ETH"),
+        ]
+        // Binance sends each symbol's ticker at most once a second.
+        let needed = exchange == .binance ? 6 : 40
+        let events = harness.client.liveTickers(Array(wanted))
+        let (tickers, sawSnapshot, sawLive) = try await withDeadline(seconds: 30, "\(needed) ticks") {
+            var tickers: [Ticker] = []
+            var sawSnapshot = false
+            var sawLive = false
+            for await event in events {
+                switch event {
+                case .ticker(let ticker): tickers.append(ticker)
+                case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
+                case .connection(let state): sawLive = sawLive || state == .live
+                }
+                if tickers.count >= needed && sawSnapshot { break }
+            }
+            return (tickers, sawSnapshot, sawLive)
+        }
+        #expect(sawSnapshot)
+        #expect(sawLive)
+        #expect(Set(tickers.map(\.marketID)) == wanted)
+        await harness.stop()
+    }
+
+    @Test(arguments: exchanges)
+    func afterADroppedConnectionTheBoardReconnectsAndEndsEqualToTheSimulator(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange, markets: 30, ticksPerSecond: 1000)
+        let board = LiveBoard(client: harness.client)
+        try await board.load()
+        let updates = await board.updates()
+        let states = Mutex<[ConnectionState]>([])
+        let watcher = Task {
+            for await update in updates {
+                if case .connection(let state) = update { states.withLock { $0.append(state) } }
+            }
+        }
+        await board.follow()
+        try await waitUntil(seconds: 20, "live") { states.withLock { $0.contains(.live) } }
+        try await waitUntil(seconds: 20, "client connected") { harness.simulator.connectedClients == 1 }
+
+        harness.simulator.dropConnections()
+        try await waitUntil(seconds: 20, "reconnect") {
+            states.withLock { states in
+                guard let dropped = states.firstIndex(where: { if case .reconnecting = $0 { true } else { false } })
+                else { return false }
+                return states[dropped...].contains(.live)
+            }
+        }
+        let ticksBefore = await board.appliedTicks
+        try await waitUntil(seconds: 20, "ticks after reconnect") { await board.appliedTicks > ticksBefore + 10 }
+        harness.simulator.setPaused(true)
+        let expected = harness.venueTickers()
+        try await waitUntil(seconds: 20, "board equal to the simulator") {
+            let held = await board.board
+            return expected.values.allSatisfy { ticker in
+                held.ticker(ticker.marketID).map { samePrices($0, ticker) } ?? false
+            }
+        }
+        watcher.cancel()
+        await board.stop()
+        await harness.stop()
+    }
+}

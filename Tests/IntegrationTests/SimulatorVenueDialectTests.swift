@@ -1,0 +1,182 @@
+import AsyncHTTPClient
+import ExchangeWire
+import Foundation
+import Logging
+import MarketDomain
+import NIOCore
+import TestSupport
+import Testing
+import WSClient
+
+/// The simulator's Bithumb, Korbit and Binance dialects as any of their clients meets them: raw
+/// HTTP and raw WebSocket frames, with the keys, JSON types and frame kinds of the docs' payloads.
+@Suite(.serialized) struct SimulatorVenueDialectTests {
+    private func get(
+        _ harness: SimulatorHarness, _ exchange: Exchange, _ path: String
+    ) async throws -> (
+        status: UInt, body: String, headers: [String: String]
+    ) {
+        let response = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: harness.running.restBaseURL(for: exchange) + path), timeout: .seconds(20))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        var headers: [String: String] = [:]
+        for header in response.headers { headers[header.name.lowercased()] = header.value }
+        return (response.status.code, String(buffer: body), headers)
+    }
+
+    /// The shape of the first element of a JSON array, or of the `data` array's first element.
+    private func firstShape(_ json: String, inData: Bool = false) throws -> JSONShape? {
+        let shape = try JSONShape(json: json)
+        if inData, case .object(let fields) = shape, case .array(let element) = fields["data"] { return element }
+        if case .array(let element) = shape { return element }
+        return shape
+    }
+
+    /// Opens a dialect's WebSocket, sends `requests`, and collects frames until `count` arrived.
+    private func frames(
+        _ harness: SimulatorHarness, _ exchange: Exchange, sending requests: [String], count: Int
+    ) async throws -> [WebSocketMessage] {
+        let logger = {
+            var logger = Logger(label: "test.ws")
+            logger.logLevel = .critical
+            return logger
+        }()
+        let url = harness.running.webSocketURL(for: exchange)
+        return try await withDeadline(seconds: 20, "\(exchange) frames") {
+            let collected = FrameBox()
+            _ = try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+                for request in requests { try await outbound.write(.text(request)) }
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    collected.append(message)
+                    if collected.frames.count >= count { return }
+                }
+            }
+            return collected.frames
+        }
+    }
+
+    private func text(_ message: WebSocketMessage) -> String? {
+        if case .text(let text) = message { return text }
+        return nil
+    }
+
+    @Test func bithumbAnswersLikeBithumb() async throws {
+        let harness = try await SimulatorHarness.start(.bithumb, restLimit: 1000)
+        let tickers = try await get(harness, .bithumb, "/v1/ticker?markets=KRW-BTC")
+        #expect(tickers.status == 200)
+        #expect(try firstShape(tickers.body) == firstShape(BithumbDocPayloads.ticker))
+        #expect(tickers.headers["x-ratelimit-burst-capacity"] == "150")
+        let row = try #require(try JSONDecoder().decode([BithumbTickerDTO].self, from: Data(tickers.body.utf8)).first)
+        // The epoch fields run 9 h ahead of trade_date + trade_time, as on the real v1 API.
+        let tradeTime = try #require(UpbitTime.unixMilliseconds(compactDate: row.tradeDate, compactTime: row.tradeTime))
+        #expect(row.tradeTimestamp - tradeTime >= 9 * 3_600_000)
+        let markets = try await get(harness, .bithumb, "/v1/market/all?isDetails=true")
+        #expect(try firstShape(markets.body) == firstShape(BithumbDocPayloads.marketAll))
+
+        let unknown = try await get(harness, .bithumb, "/v1/ticker?markets=KRW-NOPE")
+        #expect(unknown.status == 200)
+        #expect(
+            try JSONDecoder().decode(BithumbErrorBody.self, from: Data(unknown.body.utf8))
+                == JSONDecoder().decode(BithumbErrorBody.self, from: Data(BithumbDocPayloads.errorCodeNotFound.utf8)))
+        let tooMany = (0..<201).map { "KRW-C\($0)" }.joined(separator: ",")
+        #expect(try await get(harness, .bithumb, "/v1/ticker?markets=\(tooMany)").status == 400)
+        let noRoute = try await get(harness, .bithumb, "/v1/nope")
+        #expect(noRoute.status == 404)
+        #expect(try JSONShape(json: noRoute.body) == JSONShape(json: BithumbDocPayloads.errorNoRoute))
+
+        let legacy = try await get(harness, .bithumb, "/public/ticker/ALL_KRW")
+        let reply = try JSONDecoder().decode(BithumbLegacyTickers.self, from: Data(legacy.body.utf8))
+        #expect(reply.tickers["BTC"] != nil)
+        #expect(legacy.body.contains(#""date":""#))
+        let candlestick = try await get(harness, .bithumb, "/public/candlestick/BTC_KRW/24h")
+        #expect(
+            try firstShape(candlestick.body, inData: true)
+                == firstShape(BithumbDocPayloads.legacyCandlestick, inData: true))
+        #expect(try await get(harness, .bithumb, "/public/ticker/NOPE_KRW").body.contains("5500"))
+
+        // The WebSocket sends binary frames; options are camel case (snake case is ignored).
+        let request = #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"],"isOnlySnapshot":true}]"#
+        let received = try await frames(harness, .bithumb, sending: [request, "PING"], count: 2)
+        guard case .binary(let buffer) = received[0] else {
+            Issue.record("not a binary frame")
+            return
+        }
+        #expect(
+            try JSONShape(json: String(buffer: buffer)).withoutNulls
+                == JSONShape(json: BithumbDocPayloads.streamTicker).withoutNulls)
+        guard case .binary(let status) = received[1] else {
+            Issue.record("not a binary status frame")
+            return
+        }
+        #expect(String(buffer: status) == #"{"status":"UP"}"#)
+        await harness.stop()
+    }
+
+    @Test func korbitAnswersLikeKorbit() async throws {
+        let harness = try await SimulatorHarness.start(.korbit, restLimit: 1000)
+        let tickers = try await get(harness, .korbit, "/v2/tickers?symbol=btc_krw,eth_krw")
+        #expect(try JSONShape(json: tickers.body) == JSONShape(json: KorbitDocPayloads.tickers))
+        #expect(tickers.headers["ratelimit-policy"] == "50;w=1")
+        let unknown = try await get(harness, .korbit, "/v2/tickers?symbol=nope_krw,BTC_KRW")
+        #expect(unknown.status == 200)
+        #expect(unknown.body == #"{"data":[],"success":true}"# || unknown.body == #"{"success":true,"data":[]}"#)
+        let pairs = try await get(harness, .korbit, "/v2/currencyPairs")
+        #expect(
+            try JSONDecoder().decode(KorbitEnvelope<[KorbitCurrencyPairDTO]>.self, from: Data(pairs.body.utf8)).data?
+                .isEmpty == false)
+        let candles = try await get(harness, .korbit, "/v2/candles?symbol=btc_krw&interval=1D&limit=2")
+        #expect(try JSONShape(json: candles.body) == JSONShape(json: KorbitDocPayloads.candles))
+        let badLimit = try await get(harness, .korbit, "/v2/candles?symbol=btc_krw&interval=1D&limit=201")
+        #expect(badLimit.status == 400)
+        #expect(badLimit.body.contains("limit out of range"))
+        let badPair = try await get(harness, .korbit, "/v2/candles?symbol=BTC_KRW&interval=1D&limit=2")
+        #expect(try JSONShape(json: badPair.body) == JSONShape(json: KorbitDocPayloads.errorInvalidPair))
+        let noRoute = try await get(harness, .korbit, "/v2/nope")
+        #expect(noRoute.status == 404)
+        #expect(noRoute.body.contains("NOT_FOUND"))
+
+        // Text frames: the ack (requestId given), the snapshot, then a fail for an unknown symbol.
+        let subscribe = #"[{"method":"subscribe","type":"ticker","symbols":["btc_krw"],"requestId":1}]"#
+        let bad = #"[{"method":"subscribe","type":"ticker","symbols":["eth_btc"],"requestId":2}]"#
+        let received = try await frames(harness, .korbit, sending: [subscribe, bad], count: 3)
+        let texts = received.compactMap(text)
+        #expect(texts.count == 3)
+        #expect(texts[0] == KorbitDocPayloads.streamAck || texts[0] == #"{"requestId":1,"status":"success"}"#)
+        #expect(try JSONShape(json: texts[1]) == JSONShape(json: KorbitDocPayloads.streamSnapshot))
+        #expect(texts[2].contains("INVALID_SYMBOL"))
+        await harness.stop()
+    }
+
+    @Test func binanceAnswersLikeBinance() async throws {
+        let harness = try await SimulatorHarness.start(.binance, restLimit: 1000)
+        let one = try await get(harness, .binance, "/api/v3/ticker/24hr?symbol=BTCUSDT")
+        #expect(try JSONShape(json: one.body) == JSONShape(json: BinanceDocPayloads.ticker24h))
+        let several = try await get(
+            harness, .binance, #"/api/v3/ticker/24hr?symbols=%5B%22BTCUSDT%22,%22ETHUSDT%22%5D"#)
+        #expect(try JSONDecoder().decode([BinanceTicker24hDTO].self, from: Data(several.body.utf8)).count == 2)
+        let klines = try await get(harness, .binance, "/api/v3/klines?symbol=BTCUSDT&interval=1d&limit=3")
+        #expect(try JSONDecoder().decode([BinanceKline].self, from: Data(klines.body.utf8)).count == 3)
+        let invalid = try await get(harness, .binance, "/api/v3/ticker/24hr?symbol=NOPEUSDT")
+        #expect(invalid.status == 400)
+        #expect(try JSONDecoder().decode(BinanceErrorBody.self, from: Data(invalid.body.utf8)) == .invalidSymbol)
+
+        // Text frames: the result, then each subscribed symbol's ticker within about a second.
+        let subscribe = #"{"method":"SUBSCRIBE","params":["btcusdt@ticker"],"id":1}"#
+        let received = try await frames(harness, .binance, sending: [subscribe], count: 2)
+        let texts = received.compactMap(text)
+        #expect(texts.first == BinanceDocPayloads.subscribeReply || texts.first == #"{"id":1,"result":null}"#)
+        #expect(try JSONShape(json: texts[1]) == JSONShape(json: BinanceDocPayloads.streamTicker))
+        await harness.stop()
+    }
+}
+
+extension JSONShape {
+    /// The shape with `null` values taken for the strings they stand for (`delisting_date`).
+    var withoutNulls: JSONShape {
+        switch self {
+        case .object(let fields): .object(fields.mapValues { $0 == .null ? .string : $0.withoutNulls })
+        case .array(let element): .array(element?.withoutNulls)
+        default: self
+        }
+    }
+}
