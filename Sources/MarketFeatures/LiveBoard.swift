@@ -80,6 +80,9 @@ public actor LiveBoard {
         }
     }
 
+    /// Whether the board follows its live feed.
+    public var isFollowing: Bool { feedTask != nil }
+
     /// Stops following the live feed and ends every follower's update stream.
     public func stop() {
         feedTask?.cancel()

@@ -81,6 +81,41 @@ import Testing
         }
     }
 
+    @Test func theCompareTabShowsEveryExchangeLiveAndUpdates() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        let db = folder.appendingPathComponent("sise.sqlite").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let tmux = try await Tmux.start(command)
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("Tab", "Tab")
+            let compare = try await tmux.waitFor("every feed live on the Compare tab") { lines in
+                let status = lines.last { $0.contains("SIMULATED") } ?? ""
+                return lines[2].contains("Bithumb") && lines.filter { $0.contains("%") }.count >= 30
+                    && ["Upbit ● live", "Bithumb ● live", "Korbit ● live", "Binance ● live"].allSatisfy(status.contains)
+            }
+            #expect(compare[2].contains("2 Upbit") && compare[2].contains("Korbit") && compare[2].contains("3 Prem"))
+            // Narrow to one coin and watch its row change as the feeds tick.
+            try await tmux.keys("/")
+            try await tmux.type("BTC")
+            try await tmux.keys("Enter")
+            let first = try await tmux.waitFor("the bitcoin row") { lines in
+                lines.contains { $0.contains("비트코인") && $0.contains("BTC") && $0.contains("%") }
+            }
+            let row = first.first { $0.contains("비트코인") } ?? ""
+            try await tmux.waitFor("the bitcoin row to move", seconds: 30) { lines in
+                lines.contains { $0.contains("비트코인") && $0.contains("%") && $0 != row }
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
     @Test func withoutATerminalSiseSaysWhatToUseAndExits64() async throws {
         let result = try await SiseProcess.run([])
         #expect(result.status == 64)

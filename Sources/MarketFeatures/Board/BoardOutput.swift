@@ -16,6 +16,8 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var firstRowIndex = 0
     /// The selected row's index among all rows, if any row is selected.
     public var selectedRowIndex: Int?
+    /// The compare tab's rows in view (its `rows` stay empty), from `firstRowIndex`.
+    public var compareRows: [CompareRow] = []
     /// What to say instead of rows when there are none (or the tab is not built yet).
     public var placeholder: String?
     /// The status bar.
@@ -77,6 +79,64 @@ public struct BoardStatus: Sendable, Equatable, Codable {
     public var ticksPerSecond = 0
     /// The time of the newest tick, `HH:mm:ss` KST, or empty before any.
     public var lastUpdate = ""
+    /// Every exchange's feed, when the board follows several (the compare view).
+    public var feeds: [FeedStatus] = []
 
     public init() {}
+}
+
+/// One exchange's live feed in the status bar.
+public struct FeedStatus: Sendable, Equatable, Codable {
+    public var exchange: String
+    public var connection: ConnectionState
+
+    /// Makes a feed status.
+    public init(exchange: String, connection: ConnectionState) {
+        self.exchange = exchange
+        self.connection = connection
+    }
+}
+
+/// One row of the compare tab, formatted (SPEC §1.8): the coin's KRW price on each Korean
+/// exchange, the spread, Binance's USDT price and the premium.
+public struct CompareRow: Sendable, Equatable, Codable, Identifiable {
+    /// The coin as a KRW market, `KRW-BTC`.
+    public var id: MarketID
+    public var name: String
+    public var symbol: String
+    /// The KRW prices in ``Exchange/korean`` order, `—` where the coin is not listed.
+    public var prices: [String]
+    /// Which of `prices` is the highest and the lowest (indices), when they differ.
+    public var highestIndex: Int?
+    public var lowestIndex: Int?
+    /// The spread as a percent of the lowest price, `0.41%`.
+    public var spread: String
+    /// Binance's price in USDT, or `—`.
+    public var globalPrice: String
+    /// The premium over Binance, `+3.05%`, or `—`.
+    public var premium: String
+    /// Above, at or below the global price (the premium's colour).
+    public var premiumDirection: ChangeDirection
+    public var isFavorite: Bool
+    public var isSelected: Bool
+
+    /// Makes a row.
+    public init(
+        id: MarketID, name: String, symbol: String, prices: [String], highestIndex: Int?, lowestIndex: Int?,
+        spread: String, globalPrice: String, premium: String, premiumDirection: ChangeDirection, isFavorite: Bool,
+        isSelected: Bool
+    ) {
+        self.id = id
+        self.name = name
+        self.symbol = symbol
+        self.prices = prices
+        self.highestIndex = highestIndex
+        self.lowestIndex = lowestIndex
+        self.spread = spread
+        self.globalPrice = globalPrice
+        self.premium = premium
+        self.premiumDirection = premiumDirection
+        self.isFavorite = isFavorite
+        self.isSelected = isSelected
+    }
 }

@@ -95,7 +95,8 @@ struct BoardState {
         case .confirmationAnswered:
             break
         case .detailOpened:
-            detail = selected
+            // The detail view shows a market of this board; a compare row of a coin it does not list has none.
+            detail = selected.flatMap { board.market($0) == nil ? nil : $0 }
         case .detailClosed:
             detail = nil
         case .helpToggled:
@@ -114,10 +115,19 @@ struct BoardState {
     }
 
     /// Re-sorts when an input asked for it, or when live data changed and a second has passed.
-    mutating func reorderIfDue(board: TickerBoard, language: NameLanguage, now: Duration) {
+    /// `comparisons` are the compare tab's rows, unordered.
+    mutating func reorderIfDue(
+        board: TickerBoard, comparisons: [CoinComparison] = [], language: NameLanguage, now: Duration
+    ) {
         let due = lastReorder.map { now - $0 >= Self.reorderInterval } ?? true
         guard needsReorder || (changedSinceReorder && due) else { return }
-        order = rowQuotes(board: board, language: language).map(\.id)
+        if tab == .compare {
+            let matcher = SearchMatcher(settings.search(for: tab))
+            let matching = matcher.matchesEverything ? comparisons : comparisons.filter { matcher.matches($0.market) }
+            order = settings.order(for: tab).sorted(matching, language: language).map(\.id)
+        } else {
+            order = rowQuotes(board: board, language: language).map(\.id)
+        }
         needsReorder = false
         changedSinceReorder = false
         lastReorder = now

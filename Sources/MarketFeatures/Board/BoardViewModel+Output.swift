@@ -13,9 +13,13 @@ extension BoardViewModel {
         output.selectedRowIndex = state.selectedIndex
         let favorites = Set(state.favorites)
         let visible = state.order.dropFirst(state.firstRow).prefix(state.viewportRows)
-        output.rows = visible.compactMap { id in
-            snapshot.quote(id).map {
-                row(for: $0, isFavorite: favorites.contains(id), isSelected: id == state.selected)
+        if state.tab == .compare {
+            output.compareRows = compareRows()
+        } else {
+            output.rows = visible.compactMap { id in
+                snapshot.quote(id).map {
+                    row(for: $0, isFavorite: favorites.contains(id), isSelected: id == state.selected)
+                }
             }
         }
         output.placeholder = placeholder()
@@ -24,6 +28,7 @@ extension BoardViewModel {
         output.status.connection = connection
         output.status.ticksPerSecond = tickTimes.count
         output.status.lastUpdate = lastTimestamp.map(Self.kstTime) ?? ""
+        output.status.feeds = feedStatuses()
         output.toast = state.toast?.text
         output.confirmation = state.pendingClear.map { count in
             count == 0 ? "No favorites to clear. OK? (y/n)" : "Clear all \(count) favorites? (y/n)"
@@ -47,7 +52,12 @@ extension BoardViewModel {
 
     private func placeholder() -> String? {
         switch state.tab {
-        case .compare: return "Compare across exchanges — coming soon"
+        case .compare:
+            guard exchangeBoards != nil else { return "Compare across exchanges: start the app with every exchange" }
+            guard state.order.isEmpty else { return nil }
+            let search = state.settings.search(for: state.tab)
+            if !search.isEmpty { return "No coin matches “\(search)” — Esc clears the search" }
+            return "Waiting for prices from two or more Korean exchanges…"
         case .watchlist: return "Stock watchlist — coming soon"
         case .market, .favorites:
             guard state.order.isEmpty else { return nil }

@@ -7,6 +7,10 @@ public import MarketDomain
 /// Live ticks update the rows' prices on every frame; the order changes at most about once a
 /// second (or at once after a person's action), and the selection follows the market, not the
 /// row index. Frames are coalesced to `frameInterval` and produced only when something changed.
+///
+/// Given the boards of every exchange (``ExchangeBoards``), it also drives the Compare tab: its
+/// own copy of each board, the comparisons recomputed when something moved, and each feed's
+/// state in the status bar.
 @MainActor
 public final class BoardViewModel {
     /// The latest output.
@@ -27,14 +31,23 @@ public final class BoardViewModel {
     private var isDirty = true
     private var continuations: [AsyncStream<BoardOutput>.Continuation] = []
     let isSimulated: Bool
+    /// Every exchange's board, for the Compare tab; `nil` without one.
+    let exchangeBoards: ExchangeBoards?
+    /// The view model's copies of every exchange's board, and each feed's state.
+    var compareSnapshots: [Exchange: TickerBoard] = [:]
+    var feedStates: [Exchange: ConnectionState] = [:]
+    /// The compare rows as last computed, by id, and whether the boards moved since.
+    var comparisons: [MarketID: CoinComparison] = [:]
+    var comparisonsAreStale = true
 
     /// A view model over `board`, remembering choices in `store`.
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(33),
-        logger: Logger = Logger(label: "sise.board")
+        exchangeBoards: ExchangeBoards? = nil, logger: Logger = Logger(label: "sise.board")
     ) {
         self.board = board
+        self.exchangeBoards = exchangeBoards
         self.store = store
         self.clock = clock
         self.isSimulated = isSimulated
@@ -67,11 +80,17 @@ public final class BoardViewModel {
     /// Follows the board and produces frames until the task is cancelled.
     public func run() async {
         let updates = await prepare()
+        let compareUpdates = await prepareCompare()
         let clock = self.clock
         let interval = frameInterval
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await update in updates { await self.receive(update) }
+            }
+            if let compareUpdates {
+                group.addTask {
+                    for await (exchange, update) in compareUpdates { await self.receive(update, from: exchange) }
+                }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -105,8 +124,13 @@ public final class BoardViewModel {
         let tickCount = tickTimes.count
         tickTimes.removeAll { now - $0 >= .seconds(1) }
         if tickTimes.count != tickCount { isDirty = true }
+        if state.tab == .compare, comparisonsAreStale, exchangeBoards != nil {
+            recomputeComparisons()
+        }
         let previousOrder = state.order
-        state.reorderIfDue(board: snapshot, language: language, now: now)
+        state.reorderIfDue(
+            board: snapshot, comparisons: state.tab == .compare ? Array(comparisons.values) : [], language: language,
+            now: now)
         if state.order != previousOrder { isDirty = true }
         guard isDirty else { return }
         isDirty = false
@@ -135,6 +159,11 @@ public final class BoardViewModel {
         case .connection(let state):
             connection = state
         }
+        isDirty = true
+    }
+
+    /// Asks for a frame at the next frame interval.
+    func markDirty() {
         isDirty = true
     }
 

@@ -41,6 +41,30 @@ public final class ExchangeBoards: Sendable {
         }
     }
 
+    /// Loads and follows every board not yet followed, each on its own: a board whose exchange
+    /// cannot be reached is tried again every `retryDelay` until it loads or the task is
+    /// cancelled, while the others go live. `onFailure` hears of each failed attempt.
+    public func loadAndFollow(
+        retryDelay: Duration = .seconds(10), onFailure: @escaping @Sendable (Exchange, any Error) -> Void = { _, _ in }
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for (exchange, board) in boards {
+                group.addTask {
+                    while !Task.isCancelled {
+                        do {
+                            if await !board.isFollowing { try await board.load() }
+                            await board.follow()
+                            return
+                        } catch {
+                            onFailure(exchange, error)
+                            try? await Task.sleep(for: retryDelay)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Follows every board's live feed.
     public func follow() async {
         for board in boards.values { await board.follow() }

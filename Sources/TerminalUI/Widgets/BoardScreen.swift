@@ -12,10 +12,12 @@ public struct BoardScreen: Sendable {
     static let rowsBelow = 1
 
     public var table: BoardTable
+    public var compareTable: CompareTable
 
     /// Makes a screen drawer.
     public init(theme: Theme, language: NameLanguage) {
         table = BoardTable(theme: theme, language: language)
+        compareTable = CompareTable(theme: theme, language: language)
     }
 
     /// How many table rows fit in a terminal of this height.
@@ -31,12 +33,20 @@ public struct BoardScreen: Sendable {
         }
         drawTabs(output, into: &screen)
         drawSearch(output, into: &screen)
-        table.drawHeader(order: output.order, into: &screen, y: 2)
+        let lastRow = screen.height - Self.rowsBelow
+        if output.tab == .compare {
+            compareTable.drawHeader(order: output.order, into: &screen, y: 2)
+            for (offset, row) in output.compareRows.enumerated() where Self.rowsAbove + offset < lastRow {
+                compareTable.draw(row, into: &screen, y: Self.rowsAbove + offset)
+            }
+        } else {
+            table.drawHeader(order: output.order, into: &screen, y: 2)
+            for (offset, row) in output.rows.enumerated() where Self.rowsAbove + offset < lastRow {
+                table.draw(row, into: &screen, y: Self.rowsAbove + offset)
+            }
+        }
         if let placeholder = output.placeholder {
             screen.write(placeholder, x: 2, y: Self.rowsAbove + 1, style: Theme.hint)
-        }
-        for (offset, row) in output.rows.enumerated() where Self.rowsAbove + offset < screen.height - Self.rowsBelow {
-            table.draw(row, into: &screen, y: Self.rowsAbove + offset)
         }
         drawStatus(output, into: &screen)
         if let question = output.confirmation {
@@ -92,16 +102,18 @@ public struct BoardScreen: Sendable {
         screen.fill(y: y, style: Theme.statusBar)
         let status = output.status
         let mode = status.isSimulated ? "SIMULATED" : "LIVE"
-        let dot: String
-        switch status.connection {
-        case .live: dot = "●"
-        case .stale, .reconnecting: dot = "◐"
-        case .connecting, .offline: dot = "○"
+        var parts: [String]
+        if output.tab == .compare, !status.feeds.isEmpty {
+            // One state per feed: each exchange reconnects on its own.
+            parts =
+                [" " + mode] + status.feeds.map { "\($0.exchange) \(Self.dot($0.connection)) \($0.connection.label)" }
+        } else {
+            parts = [
+                " \(status.exchange)", mode, "\(Self.dot(status.connection)) \(status.connection.label)",
+                "\(status.ticksPerSecond) ticks/s",
+            ]
         }
-        var parts = [
-            " \(status.exchange)", mode, "\(dot) \(status.connection.label)", "\(status.ticksPerSecond) ticks/s",
-        ]
-        if !status.lastUpdate.isEmpty { parts.append("updated \(status.lastUpdate) KST") }
+        if !status.lastUpdate.isEmpty, output.tab != .compare { parts.append("updated \(status.lastUpdate) KST") }
         if output.rowCount > 0, let selected = output.selectedRowIndex {
             parts.append("\(selected + 1)/\(output.rowCount)")
         }
@@ -109,6 +121,15 @@ public struct BoardScreen: Sendable {
         let keys = "? help  q quit "
         let keysX = screen.width - DisplayWidth.of(keys)
         screen.write(keys, x: keysX, y: y, style: Theme.statusBar)
+    }
+
+    /// The dot of a connection state: ● live, ◐ stale or reconnecting, ○ connecting or offline.
+    static func dot(_ connection: ConnectionState) -> String {
+        switch connection {
+        case .live: "●"
+        case .stale, .reconnecting: "◐"
+        case .connecting, .offline: "○"
+        }
     }
 
     /// Draws a toast or a question centred above the status bar.

@@ -29,28 +29,35 @@ struct AppCommand: AsyncParsableCommand {
         }
         try await CommandFailure.guarding {
             let store = try storeOptions.open().preferences
-            try await MarketSession.run(exchangeOptions) { client in
-                let board = LiveBoard(client: client)
+            let main = exchangeOptions.exchange
+            try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) { clients in
+                guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
+                // The chosen exchange must load before the screen opens; the others (the Compare
+                // tab's) load and follow beside it, each retrying on its own if it cannot be reached.
+                let boards = ExchangeBoards(clients: clients)
+                guard let board = boards.boards[main] else { return }
                 try await board.load()
                 await board.follow()
+                let others = Task { await boards.loadAndFollow() }
                 await Self.runApp(
-                    board: board, client: client, store: store,
+                    board: board, boards: boards, client: client, store: store,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names)
-                await board.stop()
+                others.cancel()
+                await boards.stop()
             }
         }
     }
 
     @MainActor
     private static func runApp(
-        board: LiveBoard, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
+        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
         convention: Theme.Convention, language: NameLanguage
     ) async {
         let theme = Theme(convention: convention)
         let viewModel = BoardViewModel(
             board: board, store: store, clock: ViewClock(ContinuousClock()), isSimulated: isSimulated,
-            language: language)
+            language: language, exchangeBoards: boards)
         let loader = DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store)
         let detail = DetailPresenter(screen: DetailScreen(theme: theme)) { market in
             DetailViewModel(market: market, board: board, loader: loader, language: language)

@@ -1,0 +1,72 @@
+import MarketDomain
+
+extension BoardViewModel {
+    /// Reads every exchange's board and starts following their updates; `nil` without them.
+    func prepareCompare() async -> AsyncStream<(Exchange, BoardUpdate)>? {
+        guard let exchangeBoards else { return nil }
+        let updates = await exchangeBoards.updates()
+        for (exchange, board) in exchangeBoards.boards {
+            compareSnapshots[exchange] = await board.board
+            feedStates[exchange] = await board.connection
+        }
+        comparisonsAreStale = true
+        return updates
+    }
+
+    /// Takes one update of an exchange's board into the compare view.
+    func receive(_ update: BoardUpdate, from exchange: Exchange) async {
+        switch update {
+        case .quote(let quote):
+            compareSnapshots[exchange, default: TickerBoard(exchange: exchange)].apply(quote.ticker)
+            if state.tab == .compare { state.changedSinceReorder = true }
+        case .snapshotApplied:
+            if let board = exchangeBoards?.boards[exchange] { compareSnapshots[exchange] = await board.board }
+            if state.tab == .compare { state.needsReorder = true }
+        case .connection(let connection):
+            feedStates[exchange] = connection
+        }
+        comparisonsAreStale = true
+        markDirty()
+    }
+
+    /// Compares every coin again from the copies of the boards.
+    func recomputeComparisons() {
+        let quotes = compareSnapshots.mapValues(\.quotes)
+        comparisons = Dictionary(
+            CoinComparison.compare(quotes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        comparisonsAreStale = false
+    }
+
+    /// The compare rows in view, formatted.
+    func compareRows() -> [CompareRow] {
+        let favorites = Set(state.favorites)
+        let visible = state.order.dropFirst(state.firstRow).prefix(state.viewportRows)
+        return visible.compactMap { id in
+            comparisons[id].map { compareRow($0, isFavorite: favorites.contains(id), isSelected: id == state.selected) }
+        }
+    }
+
+    /// Each exchange's feed, in the order of ``Exchange/allCases``.
+    func feedStatuses() -> [FeedStatus] {
+        Exchange.allCases.compactMap { exchange in
+            feedStates[exchange].map { FeedStatus(exchange: exchange.displayName, connection: $0) }
+        }
+    }
+
+    private func compareRow(_ row: CoinComparison, isFavorite: Bool, isSelected: Bool) -> CompareRow {
+        let prices = Exchange.korean.map { row.prices[$0] }
+        let listed = prices.enumerated().compactMap { index, price in price.map { (index, $0) } }
+        let highest = listed.max { $0.1 < $1.1 }
+        let lowest = listed.min { $0.1 < $1.1 }
+        let differ = (highest?.1 ?? 0) != (lowest?.1 ?? 0)
+        return CompareRow(
+            id: row.id, name: DisplayWidth.sanitized(row.market.name(in: language)), symbol: row.symbol,
+            prices: prices.map { $0.map { NumberFormat.price($0, quote: "KRW") } ?? "—" },
+            highestIndex: differ ? highest?.0 : nil, lowestIndex: differ ? lowest?.0 : nil,
+            spread: NumberFormat.fixed(row.spreadRate * 100, decimals: 2) + "%",
+            globalPrice: row.globalPrice.map { NumberFormat.price($0, quote: "USDT") } ?? "—",
+            premium: row.premium.map(NumberFormat.changeRate) ?? "—",
+            premiumDirection: ChangeDirection(signedChange: row.premium ?? 0), isFavorite: isFavorite,
+            isSelected: isSelected)
+    }
+}

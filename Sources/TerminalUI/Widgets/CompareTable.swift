@@ -1,0 +1,91 @@
+public import MarketDomain
+public import MarketFeatures
+
+/// The compare table (SPEC §1.8): name, symbol, the KRW price on Upbit, Bithumb and Korbit (the
+/// highest in the rise colour, the lowest in the fall colour), the spread, Binance's USDT price
+/// and the premium. Below 100 columns the Binance price is left out.
+public struct CompareTable: Sendable {
+    /// Column widths for a screen width.
+    struct Layout: Equatable {
+        var name: Int
+        var showsGlobal: Bool
+        static let star = 2
+        static let symbol = 7
+        static let price = 13
+        static let spread = 9
+        static let global = 13
+        static let premium = 9
+
+        init(width: Int) {
+            showsGlobal = width >= 100
+            let prices = Self.price * Exchange.korean.count + Exchange.korean.count
+            var fixed = Self.star + Self.symbol + 1 + prices + Self.spread + 1 + Self.premium + 1
+            if showsGlobal { fixed += Self.global + 1 }
+            name = min(20, max(6, width - fixed - 1))
+        }
+    }
+
+    public var theme: Theme
+    public var language: NameLanguage
+
+    /// Makes a table drawer.
+    public init(theme: Theme, language: NameLanguage) {
+        self.theme = theme
+        self.language = language
+    }
+
+    /// Draws the header on row `y`, marking the sort key: 1 name, 2 price, 3 premium, 4 spread.
+    public func drawHeader(order: QuoteOrder, into screen: inout ScreenBuffer, y: Int) {
+        let layout = Layout(width: screen.width)
+        func title(_ text: String, _ key: SortKey, _ number: Int) -> String {
+            let marker = order.key == key ? (order.direction == .descending ? "▼" : "▲") : ""
+            return "\(number) \(text)\(marker)"
+        }
+        screen.fill(y: y, style: Theme.header)
+        var x = screen.write("  ", x: 0, y: y, style: Theme.header)
+        x += cell(title(language == .korean ? "이름" : "Name", .name, 1), layout.name, false, x, y, Theme.header, &screen)
+        x += cell("Symbol", Layout.symbol, false, x, y, Theme.header, &screen)
+        for (index, exchange) in Exchange.korean.enumerated() {
+            let text = index == 0 ? title(exchange.displayName, .price, 2) : exchange.displayName
+            x += cell(text, Layout.price, true, x, y, Theme.header, &screen)
+        }
+        x += cell(title("Spread", .value, 4), Layout.spread, true, x, y, Theme.header, &screen)
+        if layout.showsGlobal { x += cell("Binance $", Layout.global, true, x, y, Theme.header, &screen) }
+        _ = cell(title("Prem", .change, 3), Layout.premium, true, x, y, Theme.header, &screen)
+    }
+
+    /// Draws one row on line `y`.
+    public func draw(_ row: CompareRow, into screen: inout ScreenBuffer, y: Int) {
+        let layout = Layout(width: screen.width)
+        let base = row.isSelected ? Theme.selected : TextStyle.plain
+        func colored(_ direction: ChangeDirection) -> TextStyle {
+            var style = theme.style(direction)
+            style.reverse = row.isSelected
+            return style
+        }
+        screen.fill(y: y, style: base)
+        var star = Theme.star
+        star.reverse = base.reverse
+        var x = screen.write(row.isFavorite ? "★ " : "  ", x: 0, y: y, style: row.isFavorite ? star : base)
+        x += cell(row.name, layout.name, false, x, y, base, &screen)
+        x += cell(row.symbol, Layout.symbol, false, x, y, base, &screen)
+        for (index, price) in row.prices.enumerated() {
+            let style =
+                index == row.highestIndex ? colored(.rise) : index == row.lowestIndex ? colored(.fall) : base
+            x += cell(price, Layout.price, true, x, y, style, &screen)
+        }
+        x += cell(row.spread, Layout.spread, true, x, y, base, &screen)
+        if layout.showsGlobal { x += cell(row.globalPrice, Layout.global, true, x, y, base, &screen) }
+        _ = cell(row.premium, Layout.premium, true, x, y, colored(row.premiumDirection), &screen)
+    }
+
+    /// Writes a cell padded to `width` plus one space of gap; returns the columns used.
+    private func cell(
+        _ text: String, _ width: Int, _ right: Bool, _ x: Int, _ y: Int, _ style: TextStyle,
+        _ screen: inout ScreenBuffer
+    ) -> Int {
+        let padded = right ? DisplayWidth.padLeft(text, to: width) : DisplayWidth.padRight(text, to: width)
+        screen.write(padded, x: x, y: y, style: style, maxWidth: width)
+        return width + 1
+    }
+}

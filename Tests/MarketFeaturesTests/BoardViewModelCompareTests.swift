@@ -1,0 +1,133 @@
+import Clocks
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The Compare tab of the board view model: every exchange's scripted board, a test clock, and
+/// whole outputs after each step.
+@MainActor
+@Suite struct BoardViewModelCompareTests {
+    private static let tether = Market(id: MarketID("KRW-USDT")!, koreanName: "테더", englishName: "Tether")
+    private static let bitcoin = MarketFixtures.bitcoin
+    private static let ripple = MarketFixtures.ripple
+
+    private static func global(_ symbol: String) -> Market {
+        Market(id: MarketID(quote: "USDT", base: symbol), koreanName: "", englishName: "")
+    }
+
+    private struct Harness {
+        let viewModel: BoardViewModel
+        let clock: TestClock<Duration>
+        let upbit: ScriptedMarketClient
+
+        @MainActor func step(_ input: BoardInput) -> BoardOutput {
+            viewModel.send(input)
+            viewModel.frame()
+            return viewModel.output
+        }
+
+        @MainActor func live(_ update: BoardUpdate, from exchange: Exchange) async -> BoardOutput {
+            await viewModel.receive(update, from: exchange)
+            await clock.advance(by: .seconds(1))
+            viewModel.frame()
+            return viewModel.output
+        }
+    }
+
+    private func harness() async throws -> Harness {
+        let upbit = ScriptedMarketClient(
+            markets: [Self.bitcoin, Self.ripple, Self.tether],
+            tickers: [
+                MarketFixtures.ticker(Self.bitcoin, price: 100_000_000, value: 300e9),
+                MarketFixtures.ticker(Self.ripple, price: 3_000, value: 200e9),
+                MarketFixtures.ticker(Self.tether, price: 1_400, value: 50e9),
+            ])
+        let bithumb = ScriptedMarketClient(
+            markets: [Self.bitcoin, Self.ripple, Self.tether],
+            tickers: [
+                MarketFixtures.ticker(Self.bitcoin, price: 100_500_000),
+                MarketFixtures.ticker(Self.ripple, price: 3_003),
+                MarketFixtures.ticker(Self.tether, price: 1_401),
+            ], exchange: .bithumb)
+        let binance = ScriptedMarketClient(
+            markets: [Self.global("BTC"), Self.global("XRP")],
+            tickers: [
+                MarketFixtures.ticker(Self.global("BTC"), price: 68_000),
+                MarketFixtures.ticker(Self.global("XRP"), price: 2),
+            ], exchange: .binance)
+        let boards = ExchangeBoards(clients: [
+            .upbit: upbit.client, .bithumb: bithumb.client, .binance: binance.client,
+            .korbit: ScriptedMarketClient.unreachable(.korbit),
+        ])
+        await boards.load()
+        let clock = TestClock<Duration>()
+        let store = InMemoryPreferenceStore()
+        let viewModel = BoardViewModel(
+            board: try #require(boards.boards[.upbit]), store: store.store, clock: ViewClock(clock),
+            isSimulated: true, exchangeBoards: boards)
+        _ = await viewModel.prepare()
+        _ = await viewModel.prepareCompare()
+        viewModel.send(.viewportResized(rows: 10))
+        viewModel.frame()
+        return Harness(viewModel: viewModel, clock: clock, upbit: upbit)
+    }
+
+    @Test func theCompareTabListsEachCoinWithItsPricesSpreadAndPremium() async throws {
+        let h = try await harness()
+        let output = h.step(.tabChosen(.compare))
+        #expect(output.rows.isEmpty)
+        #expect(output.placeholder == nil)
+        #expect(output.compareRows.map(\.symbol) == ["BTC", "XRP", "USDT"])
+        let bitcoin = try #require(output.compareRows.first { $0.symbol == "BTC" })
+        #expect(bitcoin.name == "비트코인")
+        #expect(bitcoin.prices == ["100,000,000", "100,500,000", "—"])
+        #expect(bitcoin.highestIndex == 1)
+        #expect(bitcoin.lowestIndex == 0)
+        #expect(bitcoin.spread == "0.50%")
+        #expect(bitcoin.globalPrice == "68,000.00")
+        // 100,000,000 / (68,000 × 1,400) − 1 = +5.04 %
+        #expect(bitcoin.premium == "+5.04%")
+        #expect(bitcoin.premiumDirection == .rise)
+        let tether = try #require(output.compareRows.first { $0.symbol == "USDT" })
+        #expect(tether.premium == "—")
+        #expect(output.status.feeds.map(\.exchange) == ["Upbit", "Bithumb", "Korbit", "Binance"])
+        #expect(output.status.feeds.first { $0.exchange == "Korbit" }?.connection == .connecting)
+    }
+
+    @Test func sortingBySpreadAndPremiumAndSearchingByInitials() async throws {
+        let h = try await harness()
+        _ = h.step(.tabChosen(.compare))
+        // The compare tab starts on its spread (key 4), widest first: BTC 0.50 %, USDT 0.07 %, XRP 0.10 %.
+        #expect(h.step(.sortKeyChosen(.value)).compareRows.map(\.symbol) == ["USDT", "XRP", "BTC"])
+        #expect(h.step(.sortKeyChosen(.value)).compareRows.map(\.symbol) == ["BTC", "XRP", "USDT"])
+        // Premium: BTC +5.04 %, XRP +7.14 %, USDT none (last).
+        #expect(h.step(.sortKeyChosen(.change)).compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
+        _ = h.step(.searchFocused)
+        #expect(h.step(.searchTextChanged("ㅂㅌ")).compareRows.map(\.symbol) == ["BTC"])
+    }
+
+    @Test func aLiveTickMovesItsCompareRowAndAFeedChangeShowsInTheStatusBar() async throws {
+        let h = try await harness()
+        _ = h.step(.tabChosen(.compare))
+        let tick = MarketFixtures.ticker(Self.bitcoin, price: 101_000_000, value: 300e9, timestamp: 5_000)
+        let moved = await h.live(.quote(Quote(market: Self.bitcoin, ticker: tick)), from: .upbit)
+        let bitcoin = try #require(moved.compareRows.first { $0.symbol == "BTC" })
+        #expect(bitcoin.prices[0] == "101,000,000")
+        #expect(bitcoin.highestIndex == 0)
+        #expect(bitcoin.lowestIndex == 1)
+        let reconnecting = ConnectionState.reconnecting(attempt: 2, delay: .seconds(4))
+        let output = await h.live(.connection(reconnecting), from: .bithumb)
+        #expect(output.status.feeds.first { $0.exchange == "Bithumb" }?.connection == reconnecting)
+        #expect(output.status.feeds.first { $0.exchange == "Upbit" }?.connection == .connecting)
+    }
+
+    @Test func theDetailOpensOnlyForACoinTheBoardLists() async throws {
+        let h = try await harness()
+        _ = h.step(.tabChosen(.compare))
+        _ = h.step(.selectionMovedToFirst)
+        let output = h.step(.detailOpened)
+        #expect(output.detailMarket == output.compareRows.first?.id)
+    }
+}
