@@ -84,41 +84,41 @@ public final class ExchangeSimulator: Sendable {
         let router = Router(context: BasicRequestContext.self)
         let venue = venue(exchange)
         let limit = configuration.restLimit(for: exchange)
-        let webSocketPath: String
-        let session: @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
+        typealias Session = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
+        var sessions: [String: Session] = [:]
         switch exchange {
         case .upbit:
             router.add(middleware: UpbitGatewayMiddleware(limit: limit, now: now))
             UpbitRESTController(venue: venue, now: now).register(on: router)
-            webSocketPath = UpbitEndpoint.webSocket
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            session = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         case .bithumb:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
             BithumbRESTController(venue: venue, now: now).register(on: router)
-            webSocketPath = BithumbEndpoint.webSocket
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            session = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
+            let legacy = BithumbLegacyStreamSession(venue: venue, hub: hub, now: now)
+            sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $0, outbound: $1) }
         case .korbit:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
             KorbitRESTController(venue: venue, now: now).register(on: router)
-            webSocketPath = KorbitEndpoint.webSocket
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
-            session = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         case .binance:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
             BinanceRESTController(venue: venue, now: now).register(on: router)
-            webSocketPath = BinanceEndpoint.webSocket
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
-            session = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         }
         // Binance pings every 20 s, Korbit every 30 s (exchange-apis.md §3.6, §4.2).
         let ping: AutoPingSetup = .enabled(timePeriod: exchange == .binance ? .seconds(20) : .seconds(30))
+        let routes = sessions
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: 1 << 22, autoPing: ping))) {
                 request, _, _ in
-                guard request.path?.split(separator: "?").first.map(String.init) == webSocketPath else {
+                guard let path = request.path?.split(separator: "?").first.map(String.init), let session = routes[path]
+                else {
                     return .dontUpgrade
                 }
                 return .upgrade([:]) { inbound, outbound, _ in try await session(inbound, outbound) }

@@ -71,4 +71,22 @@ public enum BithumbDocPayloads {
 
     /// §2.4 an error frame, followed by a close.
     public static let streamError = #"{"error":{"name":"NO_TICKET","message":"티켓이 존재하지 않거나, 유효하지 않습니다."}}"#
+
+    /// §2.2 the legacy WebSocket: the greeting, a subscribe object and its reply, a ticker message.
+    public static let legacyConnected = #"{"status":"0000","resmsg":"Connected Successfully"}"#
+    public static let legacySubscribe =
+        #"{"type":"ticker","symbols":["BTC_KRW","ETH_KRW"],"tickTypes":["30M","1H","12H","24H","MID"]}"#
+    public static let legacyRegistered = #"{"status":"0000","resmsg":"Filter Registered Successfully"}"#
+    public static let legacyStreamTicker = """
+        {
+          "type": "ticker",
+          "content": {
+            "symbol": "BTC_KRW", "tickType": "24H", "date": "20200129", "time": "121844",
+            "openPrice": "2302", "closePrice": "2317", "lowPrice": "2272", "highPrice": "2344",
+            "value": "2831915078.07065789", "volume": "1222314.51355788", "sellVolume": "760129.34079004",
+            "buyVolume": "462185.17276784", "prevClosePrice": "2326", "chgRate": "0.65", "chgAmt": "15",
+            "volumePower": "60.80"
+          }
+        }
+        """
 }

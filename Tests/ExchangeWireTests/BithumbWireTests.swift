@@ -82,4 +82,22 @@ import Testing
         let status = try decode(BithumbLegacyStatus.self, BithumbDocPayloads.legacyError)
         #expect(status == .notListed)
     }
+
+    @Test func theLegacyWebSocketTickerReadsStringsAndKSTTimes() throws {
+        let subscription = try decode(BithumbLegacySubscription.self, BithumbDocPayloads.legacySubscribe)
+        #expect(subscription.symbols == ["BTC_KRW", "ETH_KRW"])
+        #expect(try decode(BithumbLegacyStreamStatus.self, BithumbDocPayloads.legacyConnected) == .connected)
+        #expect(try decode(BithumbLegacyStreamStatus.self, BithumbDocPayloads.legacyRegistered) == .registered)
+        let message = try decode(BithumbLegacyStreamTicker.self, BithumbDocPayloads.legacyStreamTicker)
+        let ticker = try #require(message.toDomain())
+        #expect(ticker.marketID.rawValue == "KRW-BTC")
+        #expect(ticker.price == 2_317)
+        #expect(ticker.changePrice == 15)
+        #expect(abs(ticker.changeRate - 0.0065) < 1e-12)
+        // 2020-01-29 12:18:44 KST is 03:18:44 UTC.
+        #expect(ticker.timestamp == 1_580_267_924_000)
+        #expect(
+            try JSONShape(data: JSONEncoder().encode(message)) == JSONShape(json: BithumbDocPayloads.legacyStreamTicker)
+        )
+    }
 }

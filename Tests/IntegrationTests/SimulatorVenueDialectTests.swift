@@ -112,6 +112,35 @@ import WSClient
         await harness.stop()
     }
 
+    @Test func bithumbsLegacyWebSocketGreetsRegistersAndSendsStringTickers() async throws {
+        let harness = try await SimulatorHarness.start(.bithumb, markets: 10, ticksPerSecond: 2000)
+        let url = harness.running.webSocketURL(for: .bithumb).replacingOccurrences(of: "/websocket/v1", with: "/pub/ws")
+        let logger = {
+            var logger = Logger(label: "test.ws")
+            logger.logLevel = .critical
+            return logger
+        }()
+        let request = #"{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["24H"]}"#
+        let received = try await withDeadline(seconds: 20, "legacy frames") {
+            let collected = FrameBox()
+            _ = try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+                try await outbound.write(.text(request))
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    collected.append(message)
+                    if collected.frames.count >= 3 { return }
+                }
+            }
+            return collected.frames
+        }
+        let texts = received.compactMap(text)
+        #expect(texts.count == 3)
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(BithumbLegacyStreamStatus.self, from: Data(texts[0].utf8)) == .connected)
+        #expect(try decoder.decode(BithumbLegacyStreamStatus.self, from: Data(texts[1].utf8)) == .registered)
+        #expect(try JSONShape(json: texts[2]) == JSONShape(json: BithumbDocPayloads.legacyStreamTicker))
+        await harness.stop()
+    }
+
     @Test func korbitAnswersLikeKorbit() async throws {
         let harness = try await SimulatorHarness.start(.korbit, restLimit: 1000)
         let tickers = try await get(harness, .korbit, "/v2/tickers?symbol=btc_krw,eth_krw")
