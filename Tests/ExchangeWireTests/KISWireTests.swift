@@ -1,0 +1,61 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+@Suite struct KISWireTests {
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func theTokenAnswerHasANumberLifetimeAndAKSTExpiry() throws {
+        let token = try decode(KISTokenResponse.self, KISDocPayloads.token)
+        #expect(token.expiresIn == 86_400)
+        #expect(token.tokenType == "Bearer")
+        // 2024-01-02 00:00:00 KST is 2024-01-01 15:00:00 UTC.
+        #expect(KISTime.parseKSTDateTime(token.accessTokenTokenExpired) == 1_704_121_200_000)
+        #expect(KISTime.kstDateTime(unixMilliseconds: 1_704_121_200_000) == "2024-01-02 00:00:00")
+        #expect(try JSONShape(data: JSONEncoder().encode(token)) == JSONShape(json: KISDocPayloads.token))
+        let error = try decode(KISTokenError.self, KISDocPayloads.tokenTooSoon)
+        #expect(error.errorCode == KISEndpoint.ErrorCode.tokenTooSoon)
+        let request = try JSONEncoder().encode(KISTokenRequest(appkey: "PSxx", appsecret: "yy"))
+        #expect(String(decoding: request, as: UTF8.self).contains(#""grant_type":"client_credentials""#))
+    }
+
+    @Test func theCurrentPriceReadsStringsIntoAQuote() throws {
+        let reply = try decode(KISPriceResponse.self, KISDocPayloads.inquirePrice)
+        #expect(reply.status == .ok)
+        let output = try #require(reply.output)
+        #expect(output.bstpKorIsnm == "전기.전자")
+        let quote = try #require(output.toDomain(time: 7))
+        #expect(quote.code == "005930")
+        #expect(quote.price == 75_700)
+        #expect(quote.previousClose == 77_300)
+        #expect(quote.changePrice == -1_600)
+        #expect(abs(quote.changeRate + 0.0207) < 1e-12)
+        #expect(quote.volume == 14_598_755)
+        #expect(quote.tradeValue == 1_109_351_578_979)
+        #expect(quote.week52High == 86_000)
+        #expect(quote.dayLow == 75_600)
+    }
+
+    @Test func dailyRowsReadNewestFirstWithDates() throws {
+        let reply = try decode(KISDailyPriceResponse.self, KISDocPayloads.dailyPrice)
+        let bar = try #require(reply.output.first?.toDomain())
+        #expect(bar.day == TradingDay(year: 2024, month: 10, day: 2))
+        #expect(bar.close == 70_100)
+        #expect(bar.volume == 12_560_000)
+        let row = try decode(KISDailyRow.self, KISDocPayloads.chartRow)
+        #expect(row.acmlTrPbmn?.value == 141_122_636_250)
+        #expect(row.toDomain()?.high == 363_500)
+    }
+
+    @Test func errorsAreTheStatusFields() throws {
+        let limited = try decode(KISStatus.self, KISDocPayloads.rateLimited)
+        #expect(limited == .rateLimited)
+        let reply = try decode(KISPriceResponse.self, KISDocPayloads.rateLimited)
+        #expect(reply.output == nil)
+        #expect(reply.status.msgCd == KISEndpoint.ErrorCode.rateLimited)
+    }
+}
