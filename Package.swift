@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "MarketDomain", swiftSettings: sharedSettings),
         .target(name: "ExchangeWire", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
         .target(
+            name: "StockLists", dependencies: ["MarketDomain"], resources: [.copy("Resources")],
+            swiftSettings: sharedSettings),
+        .target(
             name: "Exchanges",
             dependencies: [
                 "MarketDomain",
@@ -47,6 +50,7 @@ let package = Package(
             dependencies: [
                 "MarketDomain",
                 "ExchangeWire",
+                "StockLists",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -81,6 +85,7 @@ let package = Package(
                 "MarketFeatures",
                 "TerminalUI",
                 "MarketStore",
+                "StockLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -15,6 +15,9 @@ public final class ExchangeSimulator: Sendable {
     public let market: SimulatedMarket
     /// Each exchange's listings and prices.
     public let venues: [Exchange: SimulatedVenue]
+    /// The simulated stock market that KIS and Yahoo serve.
+    public let stocks: SimulatedStockMarket
+    let kisTokens: KISTokenIssuer
     /// How this simulator was set up.
     public let configuration: SimulatorConfiguration
     private let hub = TickHub()
@@ -34,6 +37,8 @@ public final class ExchangeSimulator: Sendable {
         let market = try SimulatedMarket(configuration: configuration, now: now())
         let bithumbListing = try CoinCatalog.bithumbKRWMarkets()
         self.market = market
+        stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
+        kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)
         venues = Dictionary(
             uniqueKeysWithValues: Exchange.allCases.map {
                 (
@@ -54,19 +59,37 @@ public final class ExchangeSimulator: Sendable {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
+    /// Every dialect's bound port.
+    public struct Ports: Sendable, Equatable {
+        public var exchanges: [Exchange: Int] = [:]
+        public var stocks: [StockSource: Int] = [:]
+
+        var isComplete: Bool {
+            exchanges.count == Exchange.allCases.count && stocks.count == StockSource.allCases.count
+        }
+    }
+
     /// Serves until the task is cancelled; `onListening` gets every dialect's bound port once all are up.
-    public func run(onListening: @escaping @Sendable ([Exchange: Int]) async -> Void = { _ in }) async throws {
-        let (bound, boundContinuation) = AsyncStream<(Exchange, Int)>.makeStream()
+    public func run(onListening: @escaping @Sendable (Ports) async -> Void = { _ in }) async throws {
+        enum Bound { case exchange(Exchange, Int), stocks(StockSource, Int) }
+        let (bound, boundContinuation) = AsyncStream<Bound>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for exchange in Exchange.allCases {
-                let app = application(for: exchange) { port in boundContinuation.yield((exchange, port)) }
+                let app = application(for: exchange) { port in boundContinuation.yield(.exchange(exchange, port)) }
+                group.addTask { try await app.run() }
+            }
+            for source in StockSource.allCases {
+                let app = application(for: source) { port in boundContinuation.yield(.stocks(source, port)) }
                 group.addTask { try await app.run() }
             }
             group.addTask {
-                var ports: [Exchange: Int] = [:]
-                for await (exchange, port) in bound {
-                    ports[exchange] = port
-                    if ports.count == Exchange.allCases.count { break }
+                var ports = Ports()
+                for await event in bound {
+                    switch event {
+                    case .exchange(let exchange, let port): ports.exchanges[exchange] = port
+                    case .stocks(let source, let port): ports.stocks[source] = port
+                    }
+                    if ports.isComplete { break }
                 }
                 await onListening(ports)
                 try await Task.sleep(for: .seconds(86_400 * 365 * 100))
@@ -129,15 +152,51 @@ public final class ExchangeSimulator: Sendable {
         )
     }
 
+    /// The server of a stock source's dialect, at the root of its own port.
+    private func application(
+        for source: StockSource, onListening: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        switch source {
+        case .kis:
+            router.add(middleware: StockGatewayMiddleware(source: .kis))
+            let gate = RateLimitGate(limit: configuration.kisRequestsPerSecond, now: now)
+            KISRESTController(market: stocks, tokens: kisTokens, gate: gate, now: now).register(on: router)
+        case .yahoo:
+            router.add(
+                middleware: StockGatewayMiddleware(
+                    source: .yahoo,
+                    gate: RateLimitGate(
+                        limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now)))
+            YahooRESTController(market: stocks, now: now).register(on: router)
+        }
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: source))),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+    }
+
+    /// Makes every KIS token issued so far expire (a test's way to skip a day).
+    public func expireKISTokens() {
+        kisTokens.expireAll()
+    }
+
+    /// How many KIS tokens were issued (repeats of a live token not counted).
+    public var kisTokensIssued: Int { kisTokens.issued.withLock { $0 } }
+
     /// Starts serving in a task owned by the returned handle, once every port is known.
     public func start() async throws -> RunningSimulator {
-        let (ports, portContinuation) = AsyncStream<[Exchange: Int]>.makeStream()
+        let (ports, portContinuation) = AsyncStream<Ports>.makeStream()
         let task = Task {
             defer { portContinuation.finish() }
             try await self.run { ports in portContinuation.yield(ports) }
         }
         var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound.values.allSatisfy({ $0 > 0 }) else {
+        guard let bound = await iterator.next(), bound.exchanges.values.allSatisfy({ $0 > 0 }),
+            bound.stocks.values.allSatisfy({ $0 > 0 })
+        else {
             task.cancel()
             _ = await task.result
             throw SimulatorError.notListening
@@ -183,14 +242,22 @@ public final class ExchangeSimulator: Sendable {
 public final class RunningSimulator: Sendable {
     /// The simulator being served.
     public let simulator: ExchangeSimulator
-    /// Each dialect's bound port.
+    /// Each exchange dialect's bound port.
     public let ports: [Exchange: Int]
+    /// Each stock source's bound port.
+    public let stockPorts: [StockSource: Int]
     private let task: Task<Void, any Error>
 
-    init(simulator: ExchangeSimulator, ports: [Exchange: Int], task: Task<Void, any Error>) {
+    init(simulator: ExchangeSimulator, ports: ExchangeSimulator.Ports, task: Task<Void, any Error>) {
         self.simulator = simulator
-        self.ports = ports
+        self.ports = ports.exchanges
+        stockPorts = ports.stocks
         self.task = task
+    }
+
+    /// A stock source's base URL, e.g. `http://127.0.0.1:54325` for Yahoo.
+    public func baseURL(for source: StockSource) -> String {
+        "http://\(simulator.configuration.host):\(stockPorts[source] ?? 0)"
     }
 
     /// Upbit's bound port.
@@ -220,9 +287,16 @@ public final class RunningSimulator: Sendable {
         }
     }
 
-    /// Stops serving and waits until every server has shut down.
-    public func stop() async {
+    /// Stops serving and waits until every server has shut down, or `patience` has passed (a
+    /// server still draining a connection then finishes on its own; nothing waits on it).
+    public func stop(patience: Duration = .seconds(3)) async {
         task.cancel()
-        _ = await task.result
+        let task = self.task
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = await task.result }
+            group.addTask { try? await Task.sleep(for: patience) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }

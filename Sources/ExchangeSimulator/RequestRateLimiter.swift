@@ -4,10 +4,13 @@
 struct RequestRateLimiter: Sendable {
     /// Requests per second per group; `nil` admits everything.
     let limit: Int?
+    /// The window's length: a second unless told otherwise (Yahoo's limit counts a minute).
+    let windowMilliseconds: Int64
     private var windows: [String: (second: Int64, used: Int)] = [:]
 
-    init(limit: Int?) {
+    init(limit: Int?, windowMilliseconds: Int64 = 1000) {
         self.limit = limit
+        self.windowMilliseconds = max(1, windowMilliseconds)
     }
 
     /// The decision for one request of `group` at `now` (Unix ms).
@@ -19,7 +22,7 @@ struct RequestRateLimiter: Sendable {
 
     mutating func admit(group: String, now: Int64) -> Decision {
         guard let limit else { return Decision(admitted: true, remaining: Int.max) }
-        let second = now / 1000
+        let second = now / windowMilliseconds
         var window = windows[group].flatMap { $0.second == second ? $0 : nil } ?? (second: second, used: 0)
         guard window.used < limit else { return Decision(admitted: false, remaining: 0) }
         window.used += 1

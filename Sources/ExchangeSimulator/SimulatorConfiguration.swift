@@ -18,11 +18,19 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     public var restRequestsPerSecond: Int?
     /// Days of daily candles kept before today.
     public var historyDays: Int
+    /// KIS quotation requests admitted per second per app key (18 as on real accounts; 1 as on
+    /// mock ones); `nil` for no limit.
+    public var kisRequestsPerSecond: Int?
+    /// How long a KIS token lives, in seconds.
+    public var kisTokenLifetimeSeconds: Int
+    /// Yahoo requests admitted per minute before the plain-text 429; `nil` for no limit.
+    public var yahooRequestsPerMinute: Int?
 
     /// Makes a configuration; the defaults are a calm market of every catalog coin.
     public init(
         port: Int = 0, host: String = "127.0.0.1", marketCount: Int = Int.max, ticksPerSecond: Double = 100,
-        seed: UInt64 = 1, restRequestsPerSecond: Int? = 10, historyDays: Int = 400
+        seed: UInt64 = 1, restRequestsPerSecond: Int? = 10, historyDays: Int = 400, kisRequestsPerSecond: Int? = 18,
+        kisTokenLifetimeSeconds: Int = 86_400, yahooRequestsPerMinute: Int? = 600
     ) {
         self.port = port
         self.host = host
@@ -31,6 +39,16 @@ public struct SimulatorConfiguration: Sendable, Equatable {
         self.seed = seed
         self.restRequestsPerSecond = restRequestsPerSecond
         self.historyDays = historyDays
+        self.kisRequestsPerSecond = kisRequestsPerSecond
+        self.kisTokenLifetimeSeconds = kisTokenLifetimeSeconds
+        self.yahooRequestsPerMinute = yahooRequestsPerMinute
+    }
+
+    /// The port a stock source's dialect listens on: KIS on ``port`` + 4, Yahoo on ``port`` + 5;
+    /// free ones when ``port`` is 0.
+    public func port(for source: StockSource) -> Int {
+        guard port != 0 else { return 0 }
+        return port + Exchange.allCases.count + (StockSource.allCases.firstIndex(of: source) ?? 0)
     }
 
     /// The port an exchange's dialect listens on: Upbit on ``port``, then Bithumb, Korbit and

@@ -53,8 +53,8 @@ final class RateLimitGate: Sendable {
     private let limiter: Mutex<RequestRateLimiter>
     private let now: @Sendable () -> Int64
 
-    init(limit: Int?, now: @escaping @Sendable () -> Int64) {
-        limiter = Mutex(RequestRateLimiter(limit: limit))
+    init(limit: Int?, windowMilliseconds: Int64 = 1000, now: @escaping @Sendable () -> Int64) {
+        limiter = Mutex(RequestRateLimiter(limit: limit, windowMilliseconds: windowMilliseconds))
         self.now = now
     }
 

@@ -37,6 +37,14 @@ enum StoreMigrations {
                 table.column("updatedAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3: stock watchlists") { db in
+            try db.create(table: "watchlistEntry") { table in
+                table.column("source", .text).notNull()
+                table.column("code", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.primaryKey(["source", "code"])
+            }
+        }
         return migrator
     }
 }

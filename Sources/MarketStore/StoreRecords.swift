@@ -74,3 +74,16 @@ struct CoinNameRecord: Codable, FetchableRecord, PersistableRecord {
     /// When the names were fetched, Unix ms.
     var updatedAt: Int64
 }
+
+/// One stock of a watchlist (`watchlistEntry` table), at its position in the person's order.
+struct WatchlistEntryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "watchlistEntry"
+    var source: String
+    var code: String
+    var position: Int
+
+    enum Columns {
+        static let source = Column(CodingKeys.source)
+        static let position = Column(CodingKeys.position)
+    }
+}

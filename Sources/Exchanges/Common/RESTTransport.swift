@@ -22,9 +22,27 @@ struct RESTTransport: Sendable {
 
     /// Sends `GET baseURL + path ? query`; throws ``ExchangeError/unavailable(_:)`` when the server
     /// cannot be reached or the body cannot be read.
-    func get(_ path: String, _ query: [(String, String)] = []) async throws -> Reply {
+    func get(
+        _ path: String, _ query: [(String, String)] = [], headers: [(String, String)] = []
+    ) async throws -> Reply {
         var request = HTTPClientRequest(url: baseURL + path + Self.queryString(query))
         request.headers.add(name: "Accept", value: "application/json")
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        return try await send(request)
+    }
+
+    /// Sends `POST baseURL + path` with a JSON body.
+    func post(_ path: String, json: Data, headers: [(String, String)] = []) async throws -> Reply {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "application/json")
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(bytes: json))
+        return try await send(request)
+    }
+
+    private func send(_ request: HTTPClientRequest) async throws -> Reply {
         do {
             let response = try await httpClient.execute(request, timeout: timeout, logger: logger)
             let body = try await response.body.collect(upTo: 32 << 20)

@@ -14,7 +14,8 @@ struct SimulateCommand: AsyncParsableCommand {
             on any command points at them (the other exchanges follow on the next ports).
             """)
 
-    @Option(help: "Upbit's port; Bithumb, Korbit and Binance take the next three (0 picks free ones).")
+    @Option(
+        help: "Upbit's port; Bithumb, Korbit, Binance, KIS and Yahoo take the next five (0 picks free ones).")
     var port = 8080
 
     @Option(help: "How many KRW markets to list (at most 408).")
@@ -33,8 +34,8 @@ struct SimulateCommand: AsyncParsableCommand {
     var host = "127.0.0.1"
 
     func validate() throws {
-        guard port == 0 || (1...65532).contains(port) else {
-            throw ValidationError("--port must be 0 or between 1 and 65532 (four ports are used).")
+        guard port == 0 || (1...65530).contains(port) else {
+            throw ValidationError("--port must be 0 or between 1 and 65530 (six ports are used).")
         }
         guard markets >= 1 else { throw ValidationError("--markets must be at least 1.") }
         guard rate >= 0, rate.isFinite, rate <= 1_000_000 else {
@@ -57,17 +58,24 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         let host = host
         let count = simulator.market.markets.count
+        let stocks = simulator.stocks.stocks.count
         let rate = rate
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await simulator.run { ports in
                     for exchange in Exchange.allCases {
-                        let port = ports[exchange] ?? 0
+                        let port = ports.exchanges[exchange] ?? 0
                         StandardError.writeLine(
                             "sise simulate: \(exchange.displayName) on http://\(host):\(port) "
                                 + "(WebSocket ws://\(host):\(port)\(RunningSimulator.webSocketPath(exchange)))")
                     }
-                    StandardError.writeLine("sise simulate: \(count) coins, \(rate) trades/s. Ctrl-C stops.")
+                    for source in StockSource.allCases {
+                        StandardError.writeLine(
+                            "sise simulate: \(source.displayName) (stocks) on http://\(host):\(ports.stocks[source] ?? 0)"
+                        )
+                    }
+                    StandardError.writeLine(
+                        "sise simulate: \(count) coins, \(stocks) stocks, \(rate) trades/s. Ctrl-C stops.")
                 }
             }
             group.addTask { await InterruptSignal.wait() }

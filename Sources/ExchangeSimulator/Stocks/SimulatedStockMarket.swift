@@ -1,0 +1,71 @@
+import Foundation
+public import MarketDomain
+import StockLists
+import Synchronization
+
+/// The simulated stock market (SPEC §3): the 300 KRX stocks and 503 S&P 500 names of
+/// `shared/data`, KRX ones from their reference close, each with 400 weekdays of daily bars and
+/// today's bar moving during its exchange's session. Behind one lock, as every request reads and
+/// advances it.
+public final class SimulatedStockMarket: Sendable {
+    /// The stocks, KRX first.
+    public let stocks: [Stock]
+    private let byCode: [String: Int]
+    private let state: Mutex<[SimulatedStock]>
+
+    /// Prices a level for US names without one, seeded.
+    private static let knownUSLevels: [String: Double] = [
+        "AAPL": 230, "MSFT": 420, "NVDA": 130, "AMZN": 200, "GOOGL": 170, "GOOG": 172, "META": 550,
+        "TSLA": 250, "AVGO": 170, "BRK.B": 460, "JPM": 220, "V": 290, "NFLX": 700, "COST": 900,
+    ]
+
+    /// The market at `now`, seeded.
+    public init(seed: UInt64, now: Int64, historyDays: Int = 400) throws {
+        let listings = try StockLists.all()
+        var generator = SeededGenerator(seed: seed &+ 0x5EED_5700_C4)
+        var stocks: [Stock] = []
+        var simulated: [SimulatedStock] = []
+        for listing in listings {
+            let level =
+                listing.referencePrice ?? Self.knownUSLevels[listing.stock.code] ?? generator.logUniform(15, 600)
+            stocks.append(listing.stock)
+            simulated.append(
+                SimulatedStock(
+                    stock: listing.stock, level: level, now: now, historyDays: historyDays, seed: generator.next()))
+        }
+        self.stocks = stocks
+        byCode = Dictionary(stocks.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+        state = Mutex(simulated)
+    }
+
+    /// The stock with this code (`005930`, `AAPL`), if listed.
+    public func stock(_ code: String) -> Stock? {
+        byCode[code].map { stocks[$0] }
+    }
+
+    /// Reads one stock advanced to `now`; `nil` when not listed.
+    func read<Result: Sendable>(_ code: String, now: Int64, _ body: (SimulatedStock) -> Result) -> Result? {
+        guard let index = byCode[code] else { return nil }
+        return state.withLock { stocks in
+            stocks[index].advance(to: now)
+            return body(stocks[index])
+        }
+    }
+
+    /// The current quote of a stock as the simulator holds it (for tests and checks).
+    public func quote(_ code: String, now: Int64) -> StockQuote? {
+        read(code, now: now) { stock in
+            let (bar, previous) = stock.latest
+            let week = stock.week52
+            return StockQuote(
+                code: code, price: bar.close, previousClose: previous, volume: bar.volume,
+                tradeValue: stock.latestTradeValue, dayHigh: bar.high, dayLow: bar.low, week52High: week.high.high,
+                week52Low: week.low.low, timestamp: stock.lastUpdate)
+        }
+    }
+
+    /// A stock's daily bars, oldest first, today's last once its session has opened.
+    public func bars(_ code: String, now: Int64) -> [StockBar]? {
+        read(code, now: now) { $0.bars }
+    }
+}

@@ -1,0 +1,156 @@
+import ExchangeWire
+import Foundation
+import Hummingbird
+import MarketDomain
+import NIOCore
+
+/// The simulated Yahoo Finance (exchange-apis.md §6): the chart of one symbol (ranges, periods,
+/// daily to quarterly bars, and intraday bars of the latest session), Latin-script search, the
+/// crumb endpoint, Yahoo's error bodies, and a plain-text 429 past a limit per minute.
+struct YahooRESTController<Context: RequestContext> {
+    let market: SimulatedStockMarket
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get("/v8/finance/chart/:symbol") { request, context in
+            chart(context.parameters.get("symbol") ?? "", request.uri.queryParameters)
+        }
+        router.get(RouterPath(YahooEndpoint.search)) { request, _ in search(request.uri.queryParameters) }
+        router.get(RouterPath(YahooEndpoint.crumb)) { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain;charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "sImCrUmB0x1")))
+        }
+    }
+
+    /// `005930.KS` → the KOSPI stock `005930`; `AAPL` → the US stock; `nil` when not listed there.
+    func stock(forSymbol symbol: String) -> Stock? {
+        let upper = symbol.uppercased()
+        for market in [StockMarket.kospi, .kosdaq] where upper.hasSuffix(market.yahooSuffix) {
+            let code = String(upper.dropLast(market.yahooSuffix.count))
+            guard let stock = self.market.stock(code), stock.market == market else { return nil }
+            return stock
+        }
+        guard let stock = self.market.stock(upper), !stock.market.isKorean else { return nil }
+        return stock
+    }
+
+    private func chart(_ symbol: String, _ parameters: Parameters) -> Response {
+        guard let stock = stock(forSymbol: symbol) else {
+            return .json(YahooChartResponse(error: .notFound), status: .notFound)
+        }
+        let interval = parameters.get(YahooEndpoint.Parameter.interval) ?? "1d"
+        guard YahooEndpoint.validIntervals.contains(interval) else {
+            let valid = YahooEndpoint.validIntervals.joined(separator: ", ")
+            return .json(
+                YahooChartResponse(
+                    error: YahooError(
+                        code: "Bad Request",
+                        description:
+                            "Invalid input - interval=\(interval) is not supported. Valid intervals: [\(valid)]")),
+                status: .badRequest)
+        }
+        let range = parameters.get(YahooEndpoint.Parameter.range)
+        if let range, !YahooEndpoint.validRanges.contains(range) {
+            return .json(
+                YahooChartResponse(
+                    error: YahooError(
+                        code: "Bad Request",
+                        description:
+                            "Invalid input - range=\(range) is not supported. Valid ranges: [\(YahooEndpoint.validRanges.joined(separator: ", "))]"
+                    )),
+                status: .badRequest)
+        }
+        let time = now()
+        guard
+            let (bars, quote, lastUpdate) = market.read(stock.code, now: time, { ($0.bars, $0.latest, $0.lastUpdate) })
+        else {
+            return .json(YahooChartResponse(error: .notFound), status: .notFound)
+        }
+        let session = SimulatedStock.Session.of(stock.market)
+        let window = Self.window(range: range, parameters: parameters, now: time, session: session)
+        let intraday = !["1d", "5d", "1wk", "1mo", "3mo"].contains(interval)
+        if intraday, let start = window.start, time - start > 60 * 86_400_000 {
+            return .json(
+                YahooChartResponse(
+                    error: YahooError(
+                        code: "Unprocessable Entity",
+                        description:
+                            "\(interval) data not available for startTime. The requested range must be within the last 60 days."
+                    )),
+                status: .unprocessableContent)
+        }
+        let chosen = bars.filter { bar in
+            let open = session.bounds(of: bar.day).open
+            return (window.start.map { open >= $0 - 86_400_000 + 1 } ?? true) && (window.end.map { open <= $0 } ?? true)
+        }
+        let selected = window.lastBars.map { Array(chosen.suffix($0)) } ?? chosen
+        let points =
+            intraday
+            ? Self.intradayPoints(of: chosen.suffix(1), interval: interval, session: session, now: time)
+            : Self.aggregate(selected, interval: interval, session: session)
+        let meta = Self.meta(
+            stock: stock, symbol: symbol.uppercased(), bars: bars, latest: quote, lastUpdate: lastUpdate,
+            first: selected.first,
+            range: range ?? "", interval: interval, session: session, now: time)
+        let result = YahooChartResult(
+            meta: meta, timestamp: points.isEmpty ? nil : points.map(\.time),
+            indicators: .init(
+                quote: [
+                    points.isEmpty
+                        ? .init(open: nil, high: nil, low: nil, close: nil, volume: nil)
+                        : .init(
+                            open: points.map(\.open), high: points.map(\.high), low: points.map(\.low),
+                            close: points.map(\.close), volume: points.map(\.volume))
+                ],
+                adjclose: intraday ? nil : [.init(adjclose: points.isEmpty ? nil : points.map(\.close))]))
+        return .json(YahooChartResponse(result: result))
+    }
+
+    private func search(_ parameters: Parameters) -> Response {
+        let query = (parameters.get(YahooEndpoint.Parameter.query) ?? "").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty, query.unicodeScalars.allSatisfy({ $0.isASCII }) else {
+            return .json(
+                [
+                    "finance": YahooChartResponse.Chart(
+                        result: nil, error: YahooError(code: "Bad Request", description: "Invalid Search Query"))
+                ],
+                status: .badRequest)
+        }
+        let count =
+            Int(parameters.get(YahooEndpoint.Parameter.quotesCount) ?? parameters.get("quotes_count") ?? "") ?? 8
+        let needle = query.lowercased()
+        let scored = market.stocks.compactMap { stock -> (Stock, Double)? in
+            let symbol = Self.yahooSymbol(stock).lowercased()
+            let name = stock.englishName.lowercased()
+            if symbol == needle || stock.code.lowercased() == needle { return (stock, 30_000) }
+            if symbol.hasPrefix(needle) { return (stock, 20_000) }
+            if name.hasPrefix(needle) { return (stock, 15_000) }
+            if name.contains(needle) { return (stock, 10_000) }
+            return nil
+        }
+        let quotes = scored.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0.code < $1.0.code) }.prefix(max(0, count)).map
+        {
+            stock, score in
+            YahooSearchResponse.Quote(
+                symbol: Self.yahooSymbol(stock),
+                shortname: stock.englishName.isEmpty ? stock.koreanName : stock.englishName,
+                longname: stock.englishName.isEmpty ? stock.koreanName : stock.englishName,
+                exchange: Self.exchangeCodes(stock.market).short, exchDisp: Self.exchangeCodes(stock.market).display,
+                score: score)
+        }
+        return .json(YahooSearchResponse(quotes: Array(quotes)))
+    }
+
+    /// Yahoo's symbol of a stock: `005930.KS`, `AAPL`.
+    static func yahooSymbol(_ stock: Stock) -> String { stock.code + stock.market.yahooSuffix }
+
+    static func exchangeCodes(_ market: StockMarket) -> (short: String, full: String, display: String) {
+        switch market {
+        case .kospi: ("KSC", "KSE", "KSE")
+        case .kosdaq: ("KOE", "KOSDAQ", "KOSDAQ")
+        case .nasdaq: ("NMS", "NasdaqGS", "NASDAQ")
+        case .nyse: ("NYQ", "NYSE", "NYSE")
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import AsyncHTTPClient
+import ExchangeWire
+import Foundation
+public import Logging
+public import MarketDomain
+import NIOCore
+import NIOHTTP1
+
+/// KIS's app key and secret (from `KIS_APP_KEY`/`KIS_APP_SECRET` or a 0600 config file; never
+/// printed or logged).
+public struct KISCredentials: Sendable, Equatable {
+    public var appKey: String
+    public var appSecret: String
+
+    /// Makes credentials.
+    public init(appKey: String, appSecret: String) {
+        self.appKey = appKey
+        self.appSecret = appSecret
+    }
+
+    /// A short, non-reversible tag of the app key, to tell cached tokens apart.
+    public var appKeyTag: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in appKey.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+/// The real KIS client (exchange-apis.md §5): a token issued once and reused (cached between runs)
+/// until ten minutes before it expires, the current price and daily history one stock per
+/// request, paced under the app key's limit; `EGW00201` backs off and retries, `EGW00123` (or
+/// `EGW00121`) gets one new token and retries.
+public enum KISClient {
+    /// The real host: `https://openapi.koreainvestment.com:9443`; mock trading on port 29443.
+    public static let liveBaseURL = "https://openapi.koreainvestment.com:9443"
+    public static let mockBaseURL = "https://openapivts.koreainvestment.com:29443"
+
+    /// A stock-data client for a KIS-dialect server.
+    public static func make(
+        baseURL: String, credentials: KISCredentials, tokens: TokenStore = .none,
+        requestsPerSecond: Int = 18, logger: Logger = Logger(label: "sise.kis")
+    ) -> StockDataClient {
+        let session = KISSession(
+            transport: RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(10), logger: logger),
+            credentials: credentials, tokens: tokens,
+            pacer: RequestPacer(limit: requestsPerSecond, clock: ContinuousClock()), logger: logger)
+        return StockDataClient(
+            source: .kis,
+            fetchQuote: { try await session.quote($0) },
+            fetchDailyBars: { try await session.dailyBars($0, days: $1) },
+            searchRemote: { _ in [] }
+        )
+    }
+}
+
+/// One KIS app key's session: its token and its pace. An actor because concurrent requests share
+/// the token (one issuance for all) and the pacer.
+actor KISSession {
+    let transport: RESTTransport
+    let credentials: KISCredentials
+    let tokens: TokenStore
+    let pacer: RequestPacer<ContinuousClock>
+    let logger: Logger
+    private var token: CachedToken?
+    private var issuing: Task<CachedToken, any Error>?
+
+    init(
+        transport: RESTTransport, credentials: KISCredentials, tokens: TokenStore,
+        pacer: RequestPacer<ContinuousClock>, logger: Logger
+    ) {
+        self.transport = transport
+        self.credentials = credentials
+        self.tokens = tokens
+        self.pacer = pacer
+        self.logger = logger
+    }
+
+    func quote(_ stock: Stock) async throws -> StockQuote {
+        let reply: KISPriceResponse = try await get(
+            KISEndpoint.inquirePrice, transaction: KISEndpoint.TransactionID.price,
+            [(KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code)])
+        guard let quote = reply.output?.toDomain(time: Self.nowMilliseconds()) else {
+            throw ExchangeError.unknownMarket(stock.code)
+        }
+        return quote
+    }
+
+    /// The last `days` bars, oldest first: the 30-row endpoint when it is enough, else pages of
+    /// 100 rows back through `inquire-daily-itemchartprice`.
+    func dailyBars(_ stock: Stock, days: Int) async throws -> [StockBar] {
+        guard days > 0 else { return [] }
+        if days <= 30 {
+            let reply: KISDailyPriceResponse = try await get(
+                KISEndpoint.inquireDailyPrice, transaction: KISEndpoint.TransactionID.dailyPrice,
+                [
+                    (KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code),
+                    (KISEndpoint.Parameter.period, "D"), (KISEndpoint.Parameter.adjusted, "0"),
+                ])
+            let bars = reply.output.compactMap { $0.toDomain() }
+            guard !bars.isEmpty else { throw ExchangeError.unknownMarket(stock.code) }
+            return Array(bars.prefix(days).reversed())
+        }
+        var newestFirst: [StockBar] = []
+        var to = "99991231"
+        while newestFirst.count < days {
+            let reply: KISChartPriceResponse = try await get(
+                KISEndpoint.inquireDailyChartPrice, transaction: KISEndpoint.TransactionID.chartPrice,
+                [
+                    (KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code),
+                    (KISEndpoint.Parameter.from, "00000101"), (KISEndpoint.Parameter.to, to),
+                    (KISEndpoint.Parameter.period, "D"), (KISEndpoint.Parameter.adjusted, "0"),
+                ])
+            if newestFirst.isEmpty, reply.output1?.stckPrpr.value == 0 { throw ExchangeError.unknownMarket(stock.code) }
+            let page = reply.output2.compactMap { $0.toDomain() }
+            newestFirst += page
+            guard let oldest = page.last, page.count == KISEndpoint.maxChartRows else { break }
+            to = KISTime.compact(oldest.day.adding(days: -1))
+        }
+        return Array(newestFirst.prefix(days).reversed())
+    }
+
+    /// A quotation GET with the token and keys, paced; retries the rate limit with back-off and
+    /// an expired token once with a new one.
+    private func get<Response: Decodable>(
+        _ path: String, transaction: String, _ query: [(String, String)]
+    ) async throws -> Response {
+        var renewed = false
+        var attempt = 0
+        while true {
+            try await pacer.acquire()
+            let token = try await currentToken()
+            let reply = try await transport.get(
+                path, query,
+                headers: [
+                    ("authorization", "Bearer \(token.token)"), ("appkey", credentials.appKey),
+                    ("appsecret", credentials.appSecret), ("tr_id", transaction), ("custtype", "P"),
+                ])
+            let status = try? JSONDecoder().decode(KISStatus.self, from: reply.body)
+            switch status?.msgCd {
+            case KISEndpoint.ErrorCode.rateLimited:
+                attempt += 1
+                guard attempt <= 6 else { throw ExchangeError.rateLimited("KIS: \(KISEndpoint.ErrorCode.rateLimited)") }
+                logger.info("KIS rate limit hit; retrying (\(attempt))")
+                try await Task.sleep(for: .milliseconds(100 * attempt))
+                continue
+            case KISEndpoint.ErrorCode.tokenExpired, KISEndpoint.ErrorCode.tokenInvalid:
+                guard !renewed else { throw ExchangeError.unavailable("KIS refused a fresh token") }
+                renewed = true
+                forget(token)
+                continue
+            default:
+                break
+            }
+            if let status, status.rtCd != "0" {
+                throw ExchangeError.badRequest("KIS \(status.msgCd): \(DisplayWidth.sanitized(status.msg1))")
+            }
+            guard reply.status == .ok else {
+                throw RESTTransport.error(
+                    status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+            }
+            return try RESTTransport.decode(Response.self, from: reply.body, path: path)
+        }
+    }
+
+    /// The token to use: the one held or cached while more than ten minutes remain, else a new one
+    /// (one issuance shared by every request waiting for it).
+    private func currentToken() async throws -> CachedToken {
+        let margin: Int64 = 10 * 60_000
+        let now = Self.nowMilliseconds()
+        if let token, token.expires - margin > now { return token }
+        if let cached = tokens.load(), cached.appKeyHash == credentials.appKeyTag, cached.expires - margin > now {
+            token = cached
+            return cached
+        }
+        if let issuing { return try await issuing.value }
+        let task = Task { try await issue() }
+        issuing = task
+        defer { issuing = nil }
+        let fresh = try await task.value
+        token = fresh
+        tokens.save(fresh)
+        return fresh
+    }
+
+    private func forget(_ stale: CachedToken) {
+        if token == stale { token = nil }
+        if tokens.load() == stale {
+            tokens.save(CachedToken(appKeyHash: stale.appKeyHash, token: "", expires: 0))
+        }
+    }
+
+    private func issue() async throws -> CachedToken {
+        let body = try JSONEncoder().encode(
+            KISTokenRequest(appkey: credentials.appKey, appsecret: credentials.appSecret))
+        let reply = try await transport.post(KISEndpoint.token, json: body)
+        if let error = try? JSONDecoder().decode(KISTokenError.self, from: reply.body) {
+            throw ExchangeError.unavailable(
+                "KIS token: \(error.errorCode) \(DisplayWidth.sanitized(error.errorDescription))")
+        }
+        guard reply.status == .ok else {
+            throw RESTTransport.error(
+                status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+        }
+        let answer = try RESTTransport.decode(KISTokenResponse.self, from: reply.body, path: KISEndpoint.token)
+        let expires =
+            KISTime.parseKSTDateTime(answer.accessTokenTokenExpired)
+            ?? Self.nowMilliseconds() + Int64(answer.expiresIn) * 1000
+        logger.info("KIS token issued")
+        return CachedToken(appKeyHash: credentials.appKeyTag, token: answer.accessToken, expires: expires)
+    }
+
+    static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+}

@@ -1,0 +1,54 @@
+/// Everything Sise needs from one stock source, as replaceable closures: the real KIS and Yahoo
+/// clients in `Exchanges` provide them, tests provide fakes. One stock per request.
+public struct StockDataClient: Sendable {
+    /// The source this client talks to.
+    public var source: StockSource
+    /// The current quote of one stock (its code: `005930`, `AAPL`).
+    public var fetchQuote: @Sendable (_ stock: Stock) async throws -> StockQuote
+    /// The last `days` daily bars of one stock, oldest first.
+    public var fetchDailyBars: @Sendable (_ stock: Stock, _ days: Int) async throws -> [StockBar]
+    /// Stocks matching a Latin-script query on the source's own search; empty when it has none.
+    public var searchRemote: @Sendable (_ query: String) async throws -> [Stock]
+
+    /// Makes a client from its operations.
+    public init(
+        source: StockSource, fetchQuote: @escaping @Sendable (_ stock: Stock) async throws -> StockQuote,
+        fetchDailyBars: @escaping @Sendable (_ stock: Stock, _ days: Int) async throws -> [StockBar],
+        searchRemote: @escaping @Sendable (_ query: String) async throws -> [Stock]
+    ) {
+        self.source = source
+        self.fetchQuote = fetchQuote
+        self.fetchDailyBars = fetchDailyBars
+        self.searchRemote = searchRemote
+    }
+}
+
+/// A KIS token kept between runs (in a file only the user can read), with its expiry in Unix ms.
+public struct CachedToken: Sendable, Equatable, Codable {
+    /// Which app key it belongs to (a hash of it, never the key itself).
+    public var appKeyHash: String
+    public var token: String
+    public var expires: Int64
+
+    /// Makes a cached token.
+    public init(appKeyHash: String, token: String, expires: Int64) {
+        self.appKeyHash = appKeyHash
+        self.token = token
+        self.expires = expires
+    }
+}
+
+/// Where a KIS token is kept between runs, as closures (a 0600 file in use, memory in tests).
+public struct TokenStore: Sendable {
+    public var load: @Sendable () -> CachedToken?
+    public var save: @Sendable (CachedToken) -> Void
+
+    /// Makes a store.
+    public init(load: @escaping @Sendable () -> CachedToken?, save: @escaping @Sendable (CachedToken) -> Void) {
+        self.load = load
+        self.save = save
+    }
+
+    /// A store that keeps nothing.
+    public static let none = TokenStore(load: { nil }, save: { _ in })
+}

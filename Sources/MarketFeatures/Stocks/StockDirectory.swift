@@ -1,0 +1,43 @@
+public import MarketDomain
+
+/// The stocks Sise knows by name (the KRX list and the S&P 500), for the local search and for
+/// naming what the sources return: KIS's quotes carry no name at all, Yahoo's only English ones.
+public struct StockDirectory: Sendable {
+    /// Every stock, in the lists' order.
+    public let stocks: [Stock]
+    private let byCode: [String: Stock]
+
+    /// A directory of these stocks.
+    public init(_ stocks: [Stock]) {
+        self.stocks = stocks
+        byCode = Dictionary(stocks.map { ($0.code.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The stock with a code (`005930`, `aapl`) or a Yahoo symbol (`005930.KS`).
+    public func stock(_ code: String) -> Stock? {
+        let upper = code.uppercased()
+        if let stock = byCode[upper] { return stock }
+        for suffix in [".KS", ".KQ"] where upper.hasSuffix(suffix) {
+            return byCode[String(upper.dropLast(suffix.count))]
+        }
+        return nil
+    }
+
+    /// Local matches at every keystroke: a code starting with the query first, then names
+    /// containing it (Korean, English, or by 초성: `ㅅㅅㅈㅈ` finds 삼성전자), at most `limit`.
+    public func search(_ query: String, on source: StockSource, limit: Int = 20) -> [Stock] {
+        let matcher = SearchMatcher(query)
+        guard !matcher.matchesEverything else { return [] }
+        let upper = query.uppercased().filter { $0 != " " }
+        var byCode: [Stock] = []
+        var byName: [Stock] = []
+        for stock in stocks where source.serves(stock.market) {
+            if stock.code.uppercased().hasPrefix(upper) {
+                byCode.append(stock)
+            } else if matcher.matches(stock.asMarket) {
+                byName.append(stock)
+            }
+        }
+        return Array((byCode + byName).prefix(limit))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+public import MarketDomain
+
+/// The KIS token kept between runs in a JSON file readable by the user alone (mode 0600), next
+/// to the database: `$XDG_DATA_HOME/sise/kis-token.json`. Never logged.
+public enum TokenFile {
+    /// The default path, beside the default database.
+    public static func defaultPath() -> String {
+        (MarketStore.defaultPath() as NSString).deletingLastPathComponent + "/kis-token.json"
+    }
+
+    /// A token store over the file at `path`; a missing or damaged file reads as no token, and a
+    /// failed write leaves the token in memory only.
+    public static func store(path: String) -> TokenStore {
+        TokenStore(
+            load: {
+                guard let data = FileManager.default.contents(atPath: path) else { return nil }
+                return try? JSONDecoder().decode(CachedToken.self, from: data)
+            },
+            save: { token in
+                guard let data = try? JSONEncoder().encode(token) else { return }
+                let folder = (path as NSString).deletingLastPathComponent
+                try? FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Created 0600 before the secret is written, then replaced whole.
+                let temporary = path + ".tmp"
+                FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
+                guard let handle = FileHandle(forWritingAtPath: temporary) else { return }
+                handle.write(data)
+                try? handle.close()
+                _ = rename(temporary, path)
+            })
+    }
+}

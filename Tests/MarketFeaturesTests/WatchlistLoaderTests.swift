@@ -1,0 +1,153 @@
+import Clocks
+import MarketDomain
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The watchlist loader with a scripted source and a test clock: every assertion is on what the
+/// source saw (when, how many at once) and on the events in order.
+@Suite struct WatchlistLoaderTests {
+    private static func stocks(_ count: Int) -> [Stock] {
+        (0..<count).map {
+            Stock(code: String(format: "%06d", $0 * 10), koreanName: "종목\($0)", englishName: "", market: .kospi)
+        }
+    }
+
+    /// Collects events until `finished` while the test clock is moved one tenth of a second at a time.
+    private func collect(
+        _ events: AsyncStream<WatchlistEvent>, clock: TestClock<Duration>,
+        until done: @escaping @Sendable ([WatchlistEvent]) -> Bool = {
+            $0.last == .finished
+        }
+    ) async throws -> [WatchlistEvent] {
+        let seen = Mutex<[WatchlistEvent]>([])
+        let reader = Task {
+            for await event in events {
+                seen.withLock { $0.append(event) }
+                if done(seen.withLock { $0 }) { return }
+            }
+        }
+        try await withDeadline(seconds: 30, "the loader to finish") {
+            while !done(seen.withLock { $0 }) {
+                await clock.advance(by: .milliseconds(100))
+                await Task.yield()
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        reader.cancel()
+        return seen.withLock { $0 }
+    }
+
+    @Test func neverMoreThanNInFlightNorTheRateLimitInAnySecond() async throws {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18)
+        let events = try await collect(loader.events(for: Self.stocks(40)), clock: clock)
+        let loaded = events.compactMap {
+            if case .loaded(let index, _, let closes) = $0 { (index, closes.count) } else { nil }
+        }
+        #expect(Set(loaded.map(\.0)) == Set(0..<40))
+        #expect(loaded.allSatisfy { $0.1 == 30 })
+        #expect(source.maxInFlight <= 4)
+        let times = source.requests.map(\.at)
+        #expect(times.count == 80)
+        for start in times {
+            let inWindow = times.filter { $0 >= start && $0 < start + .seconds(1) }.count
+            #expect(inWindow <= 18, "\(inWindow) requests in the second from \(start)")
+        }
+    }
+
+    @Test func answersArrivingOutOfOrderLandInTheirOwnRows() async throws {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let stocks = Self.stocks(3)
+        source.hold(stocks[0].code)
+        let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18)
+        let stream = loader.events(for: stocks)
+        let firstTwo = try await collect(stream, clock: clock) { events in
+            events.filter { if case .loaded = $0 { true } else { false } }.count == 2
+        }
+        let order = firstTwo.compactMap {
+            if case .loaded(let index, let quote, _) = $0 { (index, quote.code) } else { nil }
+        }
+        #expect(order.map(\.0).sorted() == [1, 2])
+        #expect(order.allSatisfy { stocks[$0.0].code == $0.1 })
+        source.release(stocks[0].code)
+    }
+
+    @Test func aFailingStockIsRetriedWithBackOffWhileTheOthersComplete() async throws {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let stocks = Self.stocks(5)
+        source.fail(stocks[2].code, times: 2)
+        let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 2, requestsPerSecond: 18)
+        let events = try await collect(loader.events(for: stocks), clock: clock)
+        let failures = events.compactMap {
+            if case .failed(let index, _, let attempt, let retry) = $0 { (index, attempt, retry) } else { nil }
+        }
+        #expect(failures.map(\.0) == [2, 2])
+        #expect(failures.map(\.1) == [1, 2])
+        #expect(failures.allSatisfy { $0.2 != nil })
+        // The others completed before the failing stock's last retry.
+        let loadedOrder = events.compactMap { if case .loaded(let index, _, _) = $0 { index } else { nil } }
+        #expect(Set(loadedOrder) == Set(0..<5))
+        #expect(loadedOrder.last == 2)
+        let quotesOfTwo = source.requests.filter { $0.code == stocks[2].code && $0.kind == .quote }.map(\.at)
+        #expect(quotesOfTwo.count == 3)
+        // Back-off: the second try at least half a second after the first (1 s with jitter), the third later still.
+        #expect(quotesOfTwo[1] - quotesOfTwo[0] >= .milliseconds(500))
+        #expect(quotesOfTwo[2] - quotesOfTwo[1] > quotesOfTwo[1] - quotesOfTwo[0])
+    }
+
+    @Test func aStockGivenUpIsReportedOnceAndTheListFinishes() async throws {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let stocks = Self.stocks(2)
+        source.fail(stocks[0].code, times: 99)
+        let loader = WatchlistLoader(
+            client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18, maxAttempts: 2)
+        let events = try await collect(loader.events(for: stocks), clock: clock)
+        let failures = events.compactMap {
+            if case .failed(_, _, let attempt, let retry) = $0 { (attempt, retry) } else { nil }
+        }
+        #expect(failures.count == 2)
+        #expect(failures.last?.1 == nil)
+        #expect(events.last == .finished)
+    }
+
+    @Test func nothingIsRequestedAfterCancellation() async throws {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 2)
+        let loaded = Mutex(0)
+        let task = Task {
+            await loader.run(Self.stocks(20)) { event in
+                if case .loaded = event { loaded.withLock { $0 += 1 } }
+            }
+        }
+        try await withDeadline(seconds: 30, "a first row") {
+            while loaded.withLock({ $0 }) == 0 {
+                await clock.advance(by: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        // Leaving the tab: everything pending is cancelled, and nothing more goes out.
+        task.cancel()
+        await task.value
+        let before = source.requests.count
+        for _ in 0..<50 {
+            await clock.advance(by: .milliseconds(200))
+            await Task.yield()
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(source.requests.count == before)
+        #expect(before < 40)
+    }
+}
+
+extension TestClock<Duration>.Instant {
+    /// The time since the clock started.
+    var offset: Duration { TestClock<Duration>.Instant().duration(to: self) }
+}
