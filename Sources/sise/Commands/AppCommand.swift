@@ -20,6 +20,10 @@ struct AppCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    func validate() throws {
+        try exchangeOptions.requireExchange()
+    }
+
     func run() async throws {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             StandardError.writeLine(

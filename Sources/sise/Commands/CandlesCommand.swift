@@ -9,7 +9,7 @@ struct CandlesCommand: AsyncParsableCommand {
 
     @OptionGroup var exchangeOptions: ExchangeOptions
 
-    @Argument(help: "The market, as KRW-BTC or BTC.")
+    @Argument(help: "The market, as KRW-BTC or BTC; for stocks (--exchange kis|yahoo) a code: 005930, 005930.KS, AAPL.")
     var market: String
 
     @Option(help: "How many days, up to 1000 (the exchange pages 200 at a time).")
@@ -19,13 +19,19 @@ struct CandlesCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func validate() throws {
-        _ = try MarketArguments.parse([market], exchange: exchangeOptions.exchange)
+        if exchangeOptions.source?.stockSource == nil {
+            _ = try MarketArguments.parse([market], exchange: exchangeOptions.exchange)
+        }
         guard (1...1000).contains(days) else { throw ValidationError("--days must be between 1 and 1000.") }
     }
 
     func run() async throws {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
+            if let source = exchangeOptions.source?.stockSource {
+                try await printStockBars(source)
+                return
+            }
             guard let id = try MarketArguments.parse([market], exchange: exchangeOptions.exchange).first else { return }
             let candles = try await MarketSession.run(exchangeOptions) { client in
                 try await client.fetchDailyCandles(id, days)
@@ -56,4 +62,54 @@ struct CandlesCommand: AsyncParsableCommand {
             }
         }
     }
+
+    /// A stock's daily bars from KIS or Yahoo, oldest first.
+    private func printStockBars(_ source: StockSource) async throws {
+        guard let stock = try StockCatalog.resolve([market], on: source).first else { return }
+        let bars = try await StockSession.run(exchangeOptions) { context in
+            try await context.client.fetchDailyBars(stock, days)
+        }
+        let decimals = stock.currency == "KRW" ? 0 : 2
+        let rows = bars.map { bar in
+            [
+                bar.day.description, CSV.number(bar.open), CSV.number(bar.high), CSV.number(bar.low),
+                CSV.number(bar.close), CSV.number(bar.volume),
+            ]
+        }
+        switch format {
+        case .json:
+            try StandardOutput.writeLine(
+                OutputJSON.encode(
+                    bars.map {
+                        StockBarRecord(
+                            date: $0.day.description, open: $0.open, high: $0.high, low: $0.low, close: $0.close,
+                            volume: $0.volume)
+                    }))
+        case .csv:
+            try StandardOutput.writeLine(CSV.line(["date", "open", "high", "low", "close", "volume"]))
+            for row in rows { try StandardOutput.writeLine(CSV.line(row)) }
+        case .table:
+            var table = TextTable(columns: [
+                .init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right),
+                .init("Close", .right), .init("Volume", .right),
+            ])
+            table.rows = bars.map { bar in
+                [bar.day.description]
+                    + [bar.open, bar.high, bar.low, bar.close].map {
+                        NumberFormat.fixed($0, decimals: decimals)
+                    } + [NumberFormat.fixed(bar.volume, decimals: 0)]
+            }
+            for line in table.render() { try StandardOutput.writeLine(line) }
+        }
+    }
+}
+
+/// One stock bar as `candles --format json` prints it.
+struct StockBarRecord: Encodable {
+    var date: String
+    var open: Double
+    var high: Double
+    var low: Double
+    var close: Double
+    var volume: Double
 }

@@ -37,6 +37,7 @@ struct CompareCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
+        try exchangeOptions.requireExchange()
         _ = try MarketArguments.parse(symbols)
     }
 

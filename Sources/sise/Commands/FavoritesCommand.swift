@@ -98,6 +98,7 @@ struct FavoriteMarkets: ParsableArguments {
     @Argument(help: "Markets, as KRW-BTC or BTC.") var markets: [String]
 
     func validate() throws {
+        try exchangeOptions.requireExchange()
         guard !markets.isEmpty else { throw ValidationError("Name at least one market.") }
         _ = try ids()
     }

@@ -30,6 +30,7 @@ struct QuotesCommand: AsyncParsableCommand {
     var names: NameLanguage = .korean
 
     func validate() throws {
+        try exchangeOptions.requireExchange()
         _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
     }
 

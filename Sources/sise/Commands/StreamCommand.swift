@@ -28,6 +28,7 @@ struct StreamCommand: AsyncParsableCommand {
     var names: NameLanguage = .korean
 
     func validate() throws {
+        try exchangeOptions.requireExchange()
         _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
         if let duration, !(duration > 0 && duration.isFinite) {

@@ -3,7 +3,7 @@ import MarketDomain
 import MarketStore
 
 /// Turns any error into one clear line on stderr and a sysexits exit code:
-/// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O.
+/// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O, 78 configuration.
 enum CommandFailure {
     static func exit(for error: any Error) -> ExitCode {
         let (code, message) = classify(error)
@@ -29,6 +29,8 @@ enum CommandFailure {
             (code, message) = (74, output.description)
         case let storage as StoreError:
             (code, message) = (74, "storage: \(storage.description)")
+        case let keys as KISKeys.Missing:
+            (code, message) = (78, keys.description)
         default:
             (code, message) = (70, "\(error)")
         }

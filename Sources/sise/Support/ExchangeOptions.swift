@@ -2,10 +2,13 @@ public import ArgumentParser
 import Exchanges
 public import MarketDomain
 
-/// The choices every market command takes: which exchange, and simulated, live or another server.
+/// The choices every market command takes: which exchange (or stock source), and simulated, live
+/// or another server.
 struct ExchangeOptions: ParsableArguments {
-    @Option(name: .long, help: "The exchange: \(Exchange.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var exchange: Exchange = .upbit
+    @Option(
+        name: .customLong("exchange"),
+        help: "The exchange: upbit (default), bithumb, korbit, binance; for stocks kis (default) or yahoo.")
+    var source: MarketSource?
 
     @Flag(name: .long, help: "Connect to the real exchange instead of the embedded simulated market.")
     var live = false
@@ -21,6 +24,33 @@ struct ExchangeOptions: ParsableArguments {
     @Flag(name: .long, help: "Log connection details to stderr.")
     var verbose = false
 
+    /// The crypto exchange chosen (Upbit when none is).
+    var exchange: Exchange { source?.exchange ?? .upbit }
+
+    /// The stock source chosen (KIS when none is); `nil` when a crypto exchange was chosen.
+    var stockSource: StockSource? {
+        guard let source else { return .kis }
+        return source.stockSource
+    }
+
+    /// Refuses a stock source on a crypto command.
+    func requireExchange() throws {
+        if let source, source.exchange == nil {
+            throw ValidationError(
+                "--exchange \(source.rawValue) is a stock source: use it with `sise watchlist`, `sise search` or `sise candles`."
+            )
+        }
+    }
+
+    /// The stock source, refusing a crypto exchange on a stock command.
+    func requireStockSource() throws -> StockSource {
+        guard let stockSource else {
+            throw ValidationError(
+                "--exchange \(source?.rawValue ?? "") is a crypto exchange: stocks come from kis or yahoo.")
+        }
+        return stockSource
+    }
+
     func validate() throws {
         if live, baseURL != nil {
             throw ValidationError("--live and --base-url cannot be used together.")
@@ -32,7 +62,15 @@ struct ExchangeOptions: ParsableArguments {
     }
 }
 
-extension Exchange: ExpressibleByArgument {}
+/// Every `--exchange` value: the crypto exchanges and the stock sources.
+enum MarketSource: String, CaseIterable, ExpressibleByArgument {
+    case upbit, bithumb, korbit, binance, kis, yahoo
+
+    /// The crypto exchange, if this is one.
+    var exchange: Exchange? { Exchange(rawValue: rawValue) }
+    /// The stock source, if this is one.
+    var stockSource: StockSource? { StockSource(rawValue: rawValue) }
+}
 
 /// Reads market arguments: `KRW-BTC`, `krw-btc`, Korbit's `btc_krw`, Binance's `BTCUSDT`, or just
 /// `BTC` (the market of the exchange's quote currency: `KRW-BTC`, or `USDT-BTC` on Binance).

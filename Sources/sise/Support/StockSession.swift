@@ -1,0 +1,82 @@
+import ExchangeSimulator
+import Exchanges
+import Logging
+import MarketDomain
+import MarketFeatures
+import MarketStore
+import StockLists
+
+/// Sets up the stock source a command talks to: the embedded simulated market (KIS and Yahoo on
+/// loopback), the real KIS (keys required) or Yahoo, or a given server; with the directory of
+/// stock names.
+enum StockSession {
+    /// What a stock command works with.
+    struct Context: Sendable {
+        var client: StockDataClient
+        var directory: StockDirectory
+        /// The source's request limit, for the watchlist loader.
+        var requestsPerSecond: Int
+        var isSimulated: Bool
+    }
+
+    /// Runs `body` with the chosen source, starting and stopping the embedded simulator when needed.
+    static func run<Result: Sendable>(
+        _ options: ExchangeOptions, _ body: (Context) async throws -> Result
+    ) async throws -> Result {
+        let source = try options.requireStockSource()
+        var logger = Logger(label: "sise.\(source.rawValue)")
+        logger.logLevel = options.verbose ? .info : .error
+        let directory: StockDirectory
+        do {
+            directory = StockDirectory(try StockLists.all().map(\.stock))
+        } catch {
+            throw ExchangeError.unavailable("the stock list could not be read: \(error)")
+        }
+        let rate = source == .kis ? 18 : 4
+        if options.live || options.baseURL != nil {
+            let base = options.baseURL ?? (source == .kis ? KISClient.liveBaseURL : YahooClient.liveBaseURL)
+            let client: StockDataClient
+            switch source {
+            case .kis:
+                let keys = try KISKeys.load()
+                client = KISClient.make(
+                    baseURL: base, credentials: keys, tokens: TokenFile.store(path: TokenFile.defaultPath()),
+                    logger: logger)
+            case .yahoo:
+                client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
+            }
+            return try await body(
+                Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: false))
+        }
+        let running: RunningSimulator
+        do {
+            var serverLogger = Logger(label: "sise.simulator")
+            serverLogger.logLevel = options.verbose ? .info : .critical
+            let simulator = try ExchangeSimulator(
+                configuration: SimulatorConfiguration(seed: options.seed), logger: serverLogger)
+            running = try await simulator.start()
+        } catch {
+            throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")
+        }
+        let base = running.baseURL(for: source)
+        let client: StockDataClient
+        switch source {
+        case .kis:
+            // The simulator accepts any keys; its tokens live as long as it does, so none is kept.
+            client = KISClient.make(
+                baseURL: base, credentials: KISCredentials(appKey: "sise-simulated", appSecret: "sise-simulated"),
+                logger: logger)
+        case .yahoo:
+            client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
+        }
+        do {
+            let result = try await body(
+                Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: true))
+            await running.stop()
+            return result
+        } catch {
+            await running.stop()
+            throw error
+        }
+    }
+}
