@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport",
+                "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport", "StockLists",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

@@ -186,6 +186,9 @@ public final class ExchangeSimulator: Sendable {
     /// How many KIS tokens were issued (repeats of a live token not counted).
     public var kisTokensIssued: Int { kisTokens.issued.withLock { $0 } }
 
+    /// How many KIS requests were refused for the per-second limit (`EGW00201`).
+    public var kisRateLimitRefusals: Int { kisTokens.refusals.withLock { $0 } }
+
     /// Starts serving in a task owned by the returned handle, once every port is known.
     public func start() async throws -> RunningSimulator {
         let (ports, portContinuation) = AsyncStream<Ports>.makeStream()

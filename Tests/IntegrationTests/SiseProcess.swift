@@ -21,8 +21,8 @@ struct SiseProcess {
     let stderrURL: URL
     private let terminated: AsyncStream<Int32>
 
-    /// Starts `sise` with these arguments.
-    init(_ arguments: [String]) throws {
+    /// Starts `sise` with these arguments (and, when given, only this environment).
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
@@ -31,6 +31,7 @@ struct SiseProcess {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = Self.executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice

@@ -81,6 +81,49 @@ import Testing
         #expect(try reopened.boardSettings(.upbit)?.tab == .favorites)
     }
 
+    @Test func watchlistsKeepTheirOrderAcrossReopenAndTwoCopiesEditingAtOnceLoseNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-watch-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("sise.sqlite").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let store = try MarketStore.open(path: path)
+        for code in ["005930", "000660", "035720"] { try store.editWatchlist(.kis) { $0.add(code) } }
+        try store.editWatchlist(.kis) { $0.move("035720", to: 0) }
+        try store.editWatchlist(.yahoo) { $0.add("AAPL") }
+        #expect(try MarketStore.open(path: path).watchlist(.kis).codes == ["035720", "005930", "000660"])
+        #expect(try store.watchlist(.yahoo).codes == ["AAPL"])
+
+        // Two open copies adding fifty codes each at the same time: all hundred are kept.
+        let first = try MarketStore.open(path: path)
+        let second = try MarketStore.open(path: path)
+        async let a: Void = Task.detached {
+            for index in 0..<50 { try first.watchlists.edit(.kis) { $0.add("A\(index)") } }
+        }.value
+        async let b: Void = Task.detached {
+            for index in 0..<50 { try second.watchlists.edit(.kis) { $0.add("B\(index)") } }
+        }.value
+        _ = try await (a, b)
+        let codes = try MarketStore.open(path: path).watchlists.load(.kis).codes
+        #expect(codes.count == 103)
+        #expect(Array(codes.prefix(3)) == ["035720", "005930", "000660"])
+        #expect(codes.filter { $0.hasPrefix("A") } == (0..<50).map { "A\($0)" })
+        #expect(try store.editWatchlist(.kis) { $0.clear() == 103 ? .removed : .unchanged } == .removed)
+        #expect(try store.watchlist(.kis).isEmpty)
+    }
+
+    @Test func theTokenFileIsReadableByItsOwnerOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("kis-token.json").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = TokenFile.store(path: path)
+        #expect(file.load() == nil)
+        let token = CachedToken(appKeyHash: "ab12", token: "secret-token", expires: 1_800_000_000_000)
+        file.save(token)
+        #expect(TokenFile.store(path: path).load() == token)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
     @Test func aPathThatCannotBeCreatedIsAClearError() {
         #expect(throws: StoreError.self) { try MarketStore.open(path: "/proc/sise-cannot/sise.sqlite") }
     }

@@ -62,6 +62,7 @@ struct KISRESTController<Context: RequestContext> {
         case .valid: break
         }
         guard gate.admit(group: appKey).admitted else {
+            tokens.refusals.withLock { $0 += 1 }
             return kis(.json(KISStatus.rateLimited, status: .internalServerError), transaction)
         }
         return kis(body(Query(request.uri.queryParameters)), transaction)

@@ -15,6 +15,8 @@ final class KISTokenIssuer: Sendable {
     private let lifetimeMilliseconds: Int64
     /// How many tokens were issued (new ones, not repeats).
     let issued = Mutex(0)
+    /// How many quotation requests were refused with `EGW00201`.
+    let refusals = Mutex(0)
 
     init(lifetimeSeconds: Int) {
         lifetimeMilliseconds = Int64(lifetimeSeconds) * 1000

@@ -46,7 +46,9 @@ public enum KISClient {
         let session = KISSession(
             transport: RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(10), logger: logger),
             credentials: credentials, tokens: tokens,
-            pacer: RequestPacer(limit: requestsPerSecond, clock: ContinuousClock()), logger: logger)
+            // A window of 1.05 s: requests started a second apart may arrive closer together.
+            pacer: RequestPacer(limit: requestsPerSecond, window: .milliseconds(1050), clock: ContinuousClock()),
+            logger: logger)
         return StockDataClient(
             source: .kis,
             fetchQuote: { try await session.quote($0) },

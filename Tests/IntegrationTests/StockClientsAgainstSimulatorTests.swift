@@ -1,0 +1,162 @@
+import AsyncHTTPClient
+import ExchangeSimulator
+import ExchangeWire
+import Exchanges
+import Foundation
+import Logging
+import MarketDomain
+import Synchronization
+import TestSupport
+import Testing
+
+/// The real KIS and Yahoo clients against the simulated stock market over loopback.
+@Suite(.serialized) struct StockClientsAgainstSimulatorTests {
+    private static let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
+    private static let apple = Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq)
+
+    private static func logger() -> Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    private static func start(
+        _ configuration: SimulatorConfiguration = SimulatorConfiguration(marketCount: 5)
+    )
+        async throws -> RunningSimulator
+    {
+        let simulator = try ExchangeSimulator(configuration: configuration, logger: logger())
+        return try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+    }
+
+    /// A token store in memory, shared like the 0600 file between two runs.
+    private static func memoryTokens() -> TokenStore {
+        let held = Mutex<CachedToken?>(nil)
+        return TokenStore(load: { held.withLock { $0 } }, save: { token in held.withLock { $0 = token } })
+    }
+
+    private static func kis(_ running: RunningSimulator, tokens: TokenStore, rate: Int = 18) -> StockDataClient {
+        KISClient.make(
+            baseURL: running.baseURL(for: .kis), credentials: KISCredentials(appKey: "app", appSecret: "secret"),
+            tokens: tokens, requestsPerSecond: rate, logger: logger())
+    }
+
+    @Test func aKISTokenIsIssuedOnceAndReusedAcrossTwoRuns() async throws {
+        let running = try await Self.start()
+        let tokens = Self.memoryTokens()
+        let first = try await Self.kis(running, tokens: tokens).fetchQuote(Self.samsung)
+        let second = try await Self.kis(running, tokens: tokens).fetchQuote(Self.samsung)
+        #expect(first.price > 0 && second.price == first.price)
+        #expect(running.simulator.kisTokensIssued == 1)
+        let expected = try #require(
+            running.simulator.stocks.quote("005930", now: ExchangeSimulator.wallClockMilliseconds()))
+        #expect(first.price == expected.price)
+        #expect(first.previousClose == expected.previousClose)
+        await running.stop()
+    }
+
+    @Test func anExpiredTokenIsReplacedOnceAndTheRequestGoesThrough() async throws {
+        let running = try await Self.start()
+        let client = Self.kis(running, tokens: Self.memoryTokens())
+        _ = try await client.fetchQuote(Self.samsung)
+        running.simulator.expireKISTokens()
+        let bars = try await client.fetchDailyBars(Self.samsung, 30)
+        #expect(bars.count == 30)
+        #expect(running.simulator.kisTokensIssued == 2)
+        await running.stop()
+    }
+
+    @Test func aBurstOverEighteenASecondCompletesWithoutARefusal() async throws {
+        let running = try await Self.start()
+        let client = Self.kis(running, tokens: Self.memoryTokens())
+        let started = ContinuousClock.now
+        let prices = try await withDeadline(seconds: 60, "60 quotes") {
+            try await withThrowingTaskGroup(of: Double.self) { group in
+                for _ in 0..<60 { group.addTask { try await client.fetchQuote(Self.samsung).price } }
+                return try await group.reduce(into: [Double]()) { $0.append($1) }
+            }
+        }
+        #expect(prices.count == 60)
+        #expect(running.simulator.kisRateLimitRefusals == 0)
+        // 60 requests at 18 a second cannot take less than three seconds.
+        #expect(ContinuousClock.now - started >= .seconds(3))
+        await running.stop()
+    }
+
+    @Test func theSimulatorRefusesAnUnpacedBurstWithEGW00201AsHTTP500() async throws {
+        let running = try await Self.start()
+        let client = Self.kis(running, tokens: Self.memoryTokens())
+        _ = try await client.fetchQuote(Self.samsung)
+        // Straight HTTP, no pacing: 40 at once must see refusals, each a 500 with the KIS body.
+        let tokenReply = try await HTTPClient.shared.execute(
+            {
+                var request = HTTPClientRequest(url: running.baseURL(for: .kis) + KISEndpoint.token)
+                request.method = .POST
+                request.body = .bytes(Data(#"{"grant_type":"client_credentials","appkey":"raw","appsecret":"s"}"#.utf8))
+                return request
+            }(), timeout: .seconds(10))
+        let token = try JSONDecoder().decode(
+            KISTokenResponse.self, from: Data(buffer: try await tokenReply.body.collect(upTo: 1 << 16)))
+        let url =
+            running.baseURL(for: .kis) + KISEndpoint.inquirePrice + "?FID_COND_MRKT_DIV_CODE=J&FID_INPUT_ISCD=005930"
+        let statuses = try await withThrowingTaskGroup(of: (UInt, String).self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    var request = HTTPClientRequest(url: url)
+                    request.headers.add(name: "authorization", value: "Bearer \(token.accessToken)")
+                    request.headers.add(name: "appkey", value: "raw")
+                    request.headers.add(name: "appsecret", value: "s")
+                    request.headers.add(name: "tr_id", value: KISEndpoint.TransactionID.price)
+                    let reply = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+                    return (reply.status.code, String(buffer: try await reply.body.collect(upTo: 1 << 16)))
+                }
+            }
+            return try await group.reduce(into: [(UInt, String)]()) { $0.append($1) }
+        }
+        let refused = statuses.filter { $0.0 == 500 }
+        #expect(!refused.isEmpty)
+        #expect(refused.allSatisfy { $0.1.contains("EGW00201") })
+        #expect(statuses.filter { $0.0 == 200 }.count >= 18)
+        await running.stop()
+    }
+
+    @Test func yahooGivesDailyBarsAQuoteAndSearch() async throws {
+        let running = try await Self.start()
+        let client = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
+        let bars = try await client.fetchDailyBars(Self.samsung, 30)
+        #expect(bars.count == 30)
+        for (earlier, later) in zip(bars, bars.dropFirst()) { #expect(earlier.day < later.day) }
+        let quote = try await client.fetchQuote(Self.samsung)
+        #expect(quote.price == bars.last?.close)
+        let apple = try await client.fetchQuote(Self.apple)
+        #expect(apple.price > 0)
+        let found = try await client.searchRemote("apple")
+        #expect(found.first?.code == "AAPL")
+        await #expect(throws: ExchangeError.unknownMarket("NOPE")) {
+            try await client.fetchQuote(Stock(code: "NOPE", koreanName: "", englishName: "", market: .nyse))
+        }
+        await running.stop()
+    }
+
+    @Test func afterAYahoo429TheSourceBacksOffWithoutAskingAgain() async throws {
+        let running = try await Self.start(SimulatorConfiguration(marketCount: 5, yahooRequestsPerMinute: 2))
+        let client = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
+        _ = try await client.fetchQuote(Self.apple)
+        _ = try await client.fetchQuote(Self.apple)
+        do {
+            _ = try await client.fetchQuote(Self.apple)
+            Issue.record("a third request in the minute went through")
+        } catch let error as ExchangeError {
+            guard case .rateLimited(let message) = error else {
+                Issue.record("expected a rate limit, got \(error)")
+                return
+            }
+            #expect(message.contains("backing off"))
+        }
+        // Backed off: the next call fails at once without reaching the server.
+        let started = ContinuousClock.now
+        await #expect(throws: ExchangeError.self) { try await client.fetchDailyBars(Self.apple, 10) }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        await running.stop()
+    }
+}

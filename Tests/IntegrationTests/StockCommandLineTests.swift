@@ -1,0 +1,95 @@
+import Foundation
+import StockLists
+import TestSupport
+import Testing
+
+/// The stock commands end to end on the embedded simulated market.
+@Suite(.serialized) struct StockCommandLineTests {
+    private func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sise-stocks-\(UUID().uuidString).sqlite").path
+    }
+
+    private func objects(_ json: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    }
+
+    @Test func aWatchlistAddedThenShownAsJSONKeepsItsOrderNamesAndCloses() async throws {
+        let db = temporaryDatabase()
+        let added = try await SiseProcess.run([
+            "watchlist", "add", "005930", "000660", "035720", "--exchange", "kis", "--db", db,
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.lines == ["★ Added 삼성전자 (005930)", "★ Added SK하이닉스 (000660)", "★ Added 카카오 (035720)"])
+        let again = try await SiseProcess.run(["watchlist", "add", "005930", "--db", db])
+        #expect(again.lines == ["삼성전자 (005930) is already there"])
+        let shown = try await SiseProcess.run([
+            "watchlist", "show", "--exchange", "kis", "--format", "json", "--db", db,
+        ])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let rows = try objects(shown.stdout)
+        #expect(rows.compactMap { $0["name"] as? String } == ["삼성전자", "SK하이닉스", "카카오"])
+        for row in rows {
+            for key in [
+                "exchange", "symbol", "name", "currency", "price", "changePrice", "changeRate", "volume", "tradeValue",
+                "closes", "status",
+            ] {
+                #expect(row[key] != nil, "\(key) missing")
+            }
+            #expect(((row["price"] as? NSNumber)?.doubleValue ?? 0) > 0)
+            #expect((row["closes"] as? [Any])?.count == 30)
+            #expect(row["status"] as? String == "ok")
+            #expect(row["currency"] as? String == "KRW")
+        }
+        _ = try await SiseProcess.run(["watchlist", "move", "035720", "--to", "1", "--db", db])
+        #expect(try await SiseProcess.run(["watchlist", "list", "--db", db]).lines.first?.hasPrefix("035720") == true)
+        #expect(try await SiseProcess.run(["watchlist", "add", "999999", "--db", db]).status == 65)
+        #expect(try await SiseProcess.run(["watchlist", "add", "AAPL", "--exchange", "kis", "--db", db]).status == 65)
+    }
+
+    @Test func ndjsonPrintsTheFirstRowLongBeforeTheLast() async throws {
+        let db = temporaryDatabase()
+        let codes = try StockLists.krx().prefix(40).map(\.stock.code)
+        #expect(try await SiseProcess.run(["watchlist", "add"] + codes + ["--db", db]).status == 0)
+        let process = try SiseProcess(["watchlist", "show", "--format", "ndjson", "--db", db])
+        let started = ContinuousClock.now
+        let firstAt = try await withDeadline(seconds: 60, "the first row") {
+            while process.stdoutSoFar.split(separator: "\n").isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            return ContinuousClock.now
+        }
+        let linesAtFirst = process.stdoutSoFar.split(separator: "\n").count
+        let finished = try await process.finish()
+        let lastAt = ContinuousClock.now
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.lines.count == 40)
+        #expect(linesAtFirst < 20)
+        // Eighty requests at 18 a second take more than four seconds; the first row comes in the first.
+        #expect(lastAt - firstAt > .seconds(2), "first after \(firstAt - started), last after \(lastAt - started)")
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(finished.lines[0].utf8)) as? [String: Any])
+        #expect(first["status"] as? String == "ok")
+    }
+
+    @Test func searchCandlesAndMissingKeys() async throws {
+        let initials = try await SiseProcess.run(["search", "ㅅㅅㅈㅈ", "--exchange", "kis"])
+        #expect(initials.status == 0)
+        #expect(initials.stdout.contains("005930") && initials.stdout.contains("삼성전자"))
+        let apple = try await SiseProcess.run(["search", "apple", "--exchange", "yahoo", "--format", "json"])
+        #expect(apple.status == 0, "\(apple.stderr)")
+        #expect(try objects(apple.stdout).first?["symbol"] as? String == "AAPL")
+        let candles = try await SiseProcess.run([
+            "candles", "005930.KS", "--exchange", "yahoo", "--days", "30", "--format", "csv",
+        ])
+        #expect(candles.status == 0, "\(candles.stderr)")
+        #expect(candles.lines.first == "date,open,high,low,close,volume")
+        #expect(candles.lines.count == 31)
+        let emptyConfig = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sise-config-\(UUID().uuidString)")
+        let process = try SiseProcess(
+            ["watchlist", "show", "--exchange", "kis", "--live", "--db", temporaryDatabase()],
+            environment: ["XDG_CONFIG_HOME": emptyConfig.path, "HOME": emptyConfig.path])
+        let missing = try await process.finish()
+        #expect(missing.status == 78)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.stderr.contains("KIS_APP_KEY"))
+        #expect(try await SiseProcess.run(["quotes", "--exchange", "kis"]).status == 64)
+    }
+}
