@@ -4,13 +4,20 @@ import Exchanges
 import Foundation
 import MarketDomain
 
-/// `sise bench`: the hot path's throughput — Upbit ticker frames decoded and applied to a board.
+/// `sise bench`: the benchmarks — `ticks` (the default) and `watchlist`.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Benchmarks: the ticker hot path (ticks) and a KIS watchlist (watchlist).",
+        subcommands: [TicksBench.self, WatchlistBench.self], defaultSubcommand: TicksBench.self)
+}
+
+/// `sise bench ticks`: the hot path's throughput — Upbit ticker frames decoded and applied to a board.
 ///
 /// Every figure comes from the same run, so their ratios hold on a noisy machine even when the
 /// absolute numbers move.
-struct BenchCommand: AsyncParsableCommand {
+struct TicksBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure decoding and applying Upbit ticker frames to a board.")
+        commandName: "ticks", abstract: "Measure decoding and applying Upbit ticker frames to a board.")
 
     @Option(help: "Markets on the board.")
     var markets = 2000
