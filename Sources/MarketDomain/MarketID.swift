@@ -55,7 +55,7 @@ public struct MarketID: Sendable, Hashable, Codable, Comparable, CustomStringCon
 
 extension String {
     /// The string without leading and trailing spaces, tabs and newlines.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

@@ -90,11 +90,7 @@ public final class ScriptedStockClient: Sendable {
                 }
             },
             searchRemote: { query in
-                let (results, at) = self.state.withLock { state in
-                    (state.searches[query] ?? [], self.now())
-                }
-                self.state.withLock { $0.requests.append(Request(code: query, kind: .search, at: at)) }
-                return results
+                try await self.answer(query, .search) { self.state.withLock { $0.searches[query] ?? [] } }
             }
         )
     }
@@ -122,9 +118,10 @@ public final class ScriptedStockClient: Sendable {
                 if !stillHeld { continuation.resume() }
             }
         }
-        if fails || kind == .bars {
+        if (fails && kind == .quote) || kind == .bars {
             state.withLock { $0.inFlight -= 1 }
         }
+        try Task.checkCancellation()
         if fails { throw ExchangeError.unavailable("scripted failure of \(code)") }
         return value()
     }

@@ -44,7 +44,8 @@ struct WatchlistBench: AsyncParsableCommand {
         let refusedBefore = simulator.kisRateLimitRefusals
         let loader = WatchlistLoader(
             client: client, clock: ContinuousClock(), maxInFlight: inFlight, requestsPerSecond: limit)
-        StandardError.writeLine("sise bench watchlist: \(list.count) KIS stocks, limit \(limit)/s, \(inFlight) in flight")
+        StandardError.writeLine(
+            "sise bench watchlist: \(list.count) KIS stocks, limit \(limit)/s, \(inFlight) in flight")
         let start = ContinuousClock.now
         var first: Duration?
         var loaded = 0

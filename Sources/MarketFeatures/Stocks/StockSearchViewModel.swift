@@ -1,0 +1,138 @@
+public import MarketDomain
+
+/// The add-a-stock search (SPEC §1.7), Input → Output: local matches (name, code, 초성) at every
+/// keystroke; the source's remote search only after a 300 ms pause, for two Latin characters or
+/// more, never the same query twice in a row, the request in flight cancelled when a newer one
+/// starts, a loading flag while it waits, and an older answer never replacing a newer one.
+@MainActor
+public final class StockSearchViewModel {
+    /// What the search shows.
+    public struct Output: Sendable, Equatable {
+        public var text = ""
+        /// Local matches first, then remote ones not already listed.
+        public var results: [Stock] = []
+        public var selectedIndex = 0
+        /// A remote request is on its way.
+        public var isLoading = false
+        /// The remote search failed (rate limit, network).
+        public var remoteError: String?
+
+        public init() {}
+    }
+
+    /// What a person does in the search.
+    public enum Input: Sendable, Equatable {
+        case textChanged(String)
+        case selectionMoved(by: Int)
+    }
+
+    /// The pause after the last keystroke before a remote request.
+    public static let pause = Duration.milliseconds(300)
+
+    public private(set) var output = Output()
+    /// Called after every change of ``output``.
+    public var onChange: (@MainActor () -> Void)?
+
+    private let source: StockSource
+    private let directory: StockDirectory
+    private let searchRemote: @Sendable (String) async throws -> [Stock]
+    private let clock: ViewClock
+    private var local: [Stock] = []
+    private var remote: [Stock] = []
+    private var lastSent: String?
+    private var pending: Task<Void, Never>?
+    private var inFlight: Task<Void, Never>?
+    private var generation = 0
+
+    /// A search over the directory and a source's remote search.
+    public init(source: StockSource, directory: StockDirectory, client: StockDataClient, clock: ViewClock) {
+        self.source = source
+        self.directory = directory
+        searchRemote = client.searchRemote
+        self.clock = clock
+    }
+
+    /// The stock chosen now, if any.
+    public var chosen: Stock? {
+        output.results.indices.contains(output.selectedIndex) ? output.results[output.selectedIndex] : nil
+    }
+
+    /// Takes one input.
+    public func send(_ input: Input) {
+        switch input {
+        case .textChanged(let text):
+            output.text = text
+            local = directory.search(text, on: source)
+            remote = []
+            output.remoteError = nil
+            output.selectedIndex = 0
+            publish()
+            scheduleRemote(text)
+        case .selectionMoved(let offset):
+            guard !output.results.isEmpty else { return }
+            output.selectedIndex = min(max(output.selectedIndex + offset, 0), output.results.count - 1)
+            onChange?()
+        }
+    }
+
+    /// Stops every pending and running request.
+    public func cancel() {
+        pending?.cancel()
+        inFlight?.cancel()
+        pending = nil
+        inFlight = nil
+        if output.isLoading {
+            output.isLoading = false
+            onChange?()
+        }
+    }
+
+    private func scheduleRemote(_ text: String) {
+        pending?.cancel()
+        pending = nil
+        let query = text.trimmingWhitespace()
+        guard source == .yahoo, StockSearchRules.sendsRemotely(query), query != lastSent else { return }
+        let clock = clock
+        pending = Task { [weak self] in
+            do { try await clock.sleep(Self.pause) } catch { return }
+            self?.sendRemote(query)
+        }
+    }
+
+    private func sendRemote(_ query: String) {
+        guard output.text.trimmingWhitespace() == query else { return }
+        lastSent = query
+        inFlight?.cancel()
+        generation += 1
+        let ticket = generation
+        output.isLoading = true
+        onChange?()
+        let search = searchRemote
+        inFlight = Task { [weak self] in
+            let result: Result<[Stock], any Error>
+            do { result = .success(try await search(query)) } catch { result = .failure(error) }
+            guard !Task.isCancelled else { return }
+            self?.answered(result, ticket: ticket)
+        }
+    }
+
+    private func answered(_ result: Result<[Stock], any Error>, ticket: Int) {
+        // An answer to an older query never replaces a newer one's.
+        guard ticket == generation else { return }
+        output.isLoading = false
+        switch result {
+        case .success(let stocks):
+            remote = stocks.filter { source.serves($0.market) }.map { directory.stock($0.code) ?? $0 }
+        case .failure(let error):
+            output.remoteError = WatchlistLoader<ContinuousClock>.message(error)
+        }
+        publish()
+    }
+
+    private func publish() {
+        let known = Set(local.map(\.code))
+        output.results = local + remote.filter { !known.contains($0.code) }
+        if output.selectedIndex >= output.results.count { output.selectedIndex = max(0, output.results.count - 1) }
+        onChange?()
+    }
+}

@@ -1,0 +1,321 @@
+public import MarketDomain
+
+/// The Watchlist tab's view model (SPEC §1.7), Input → transform → Output: the rows appear at once
+/// in the person's order as placeholders and fill in one by one as the source answers; a failed
+/// row shows its error and retries while the others go on; leaving the tab cancels everything
+/// pending; `r` refreshes, and while the tab shows the rows refresh on a calm schedule. Edits
+/// (add through the search, remove after y/n, move) are saved to the store at once.
+@MainActor
+public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == Duration, C.Instant: Sendable {
+    /// One row, formatted.
+    public struct Row: Sendable, Equatable, Identifiable {
+        public var id: String
+        public var name: String
+        public var market: String
+        public var price: String
+        public var changeRate: String
+        public var changePrice: String
+        public var volume: String
+        /// The last closes as block characters.
+        public var sparkline: String
+        public var direction: ChangeDirection
+        public var state: RowState
+        public var isSelected: Bool
+    }
+
+    /// Where a row's data stands.
+    public enum RowState: Sendable, Equatable {
+        case loading
+        case loaded
+        case failed(String)
+    }
+
+    /// Everything the tab shows.
+    public struct Output: Sendable, Equatable {
+        public var source = ""
+        public var rows: [Row] = []
+        public var selectedIndex: Int?
+        /// The add-a-stock search, while it is open.
+        public var search: StockSearchViewModel.Output?
+        public var confirmation: String?
+        public var toast: String?
+        /// `3/5 loaded · 2 loading`, and the source's trouble when it has some.
+        public var status = ""
+        public var placeholder: String?
+
+        public init() {}
+    }
+
+    /// What a person does on the tab.
+    public enum Input: Sendable, Equatable {
+        case appeared
+        case disappeared
+        case refreshRequested
+        case selectionMoved(by: Int)
+        case selectedMoved(by: Int)
+        case removeRequested
+        case confirmationAnswered(Bool)
+        case addRequested
+        case searchTextChanged(String)
+        case searchSelectionMoved(by: Int)
+        case searchChosen
+        case searchCancelled
+    }
+
+    private struct Entry {
+        var stock: Stock
+        var quote: StockQuote?
+        var closes: [Double] = []
+        var state: RowState = .loading
+    }
+
+    public private(set) var output = Output()
+    /// Called after every change of ``output``.
+    public var onChange: (@MainActor () -> Void)?
+
+    private let source: StockSource
+    private let client: StockDataClient
+    private let directory: StockDirectory
+    private let store: WatchlistStore
+    private let clock: C
+    private let viewClock: ViewClock
+    private let requestsPerSecond: Int
+    private let maxInFlight: Int
+    private let refreshInterval: Duration
+    private var entries: [Entry] = []
+    private var selected: String?
+    private var search: StockSearchViewModel?
+    private var pendingRemoval: String?
+    private var toast: String?
+    private var loads: [Task<Void, Never>] = []
+    private var refresher: Task<Void, Never>?
+    private var toastTimer: Task<Void, Never>?
+    private var isShowing = false
+
+    /// A view model of `source`'s watchlist.
+    public init(
+        source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore, clock: C,
+        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60)
+    ) {
+        self.source = source
+        self.client = client
+        self.directory = directory
+        self.store = store
+        self.clock = clock
+        viewClock = ViewClock(clock)
+        self.requestsPerSecond = requestsPerSecond
+        self.maxInFlight = maxInFlight
+        self.refreshInterval = refreshInterval
+        output.source = source.displayName
+    }
+
+    /// Takes one input.
+    public func send(_ input: Input) {
+        switch input {
+        case .appeared:
+            guard !isShowing else { return }
+            isShowing = true
+            reloadFromStore()
+            startLoading(entries.indices.map { $0 })
+            refresher = Task { [weak self, clock, refreshInterval] in
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: refreshInterval) } catch { return }
+                    self?.send(.refreshRequested)
+                }
+            }
+        case .disappeared:
+            isShowing = false
+            stopLoading()
+            refresher?.cancel()
+            refresher = nil
+            search?.cancel()
+        case .refreshRequested:
+            stopLoading()
+            for index in entries.indices { entries[index].state = .loading }
+            startLoading(entries.indices.map { $0 })
+        case .selectionMoved(let offset):
+            moveSelection(by: offset)
+        case .selectedMoved(let offset):
+            guard let code = selected else { break }
+            edit { $0.move(code, by: offset) }
+            if let from = entries.firstIndex(where: { $0.stock.code == code }) {
+                let to = min(max(from + offset, 0), entries.count - 1)
+                let entry = entries.remove(at: from)
+                entries.insert(entry, at: to)
+            }
+        case .removeRequested:
+            guard let code = selected, let entry = entries.first(where: { $0.stock.code == code }) else { break }
+            pendingRemoval = code
+            output.confirmation = "Remove \(entry.stock.name(in: .korean)) (\(code))? (y/n)"
+        case .confirmationAnswered(let yes):
+            defer { pendingRemoval = nil }
+            guard yes, let code = pendingRemoval else { break }
+            edit { $0.remove(code) }
+            if let index = entries.firstIndex(where: { $0.stock.code == code }) {
+                let name = entries[index].stock.name(in: .korean)
+                entries.remove(at: index)
+                selected = entries.indices.contains(index) ? entries[index].stock.code : entries.last?.stock.code
+                showToast("☆ Removed \(name) (\(code))")
+            }
+        case .addRequested:
+            let search = StockSearchViewModel(source: source, directory: directory, client: client, clock: viewClock)
+            search.onChange = { [weak self] in self?.publish() }
+            self.search = search
+        case .searchTextChanged(let text):
+            search?.send(.textChanged(text))
+        case .searchSelectionMoved(let offset):
+            search?.send(.selectionMoved(by: offset))
+        case .searchChosen:
+            guard let stock = search?.chosen else { break }
+            closeSearch()
+            add(stock)
+        case .searchCancelled:
+            closeSearch()
+        }
+        publish()
+    }
+
+    /// The stock of the selected row.
+    public var selectedStock: Stock? {
+        entries.first { $0.stock.code == selected }?.stock
+    }
+
+    private func add(_ stock: Stock) {
+        let label = "\(stock.name(in: .korean)) (\(stock.code))"
+        let change = edit { $0.add(stock.code) }
+        guard change == .added else {
+            if change == .alreadyThere { showToast("\(label) is already in the watchlist") }
+            return
+        }
+        entries.append(Entry(stock: stock))
+        selected = stock.code
+        showToast("★ Added \(label)")
+        if isShowing { startLoading([entries.count - 1]) }
+    }
+
+    @discardableResult
+    private func edit(_ change: @escaping @Sendable (inout Watchlist) -> Watchlist.Change) -> Watchlist.Change? {
+        do {
+            return try store.edit(source, change)
+        } catch {
+            showToast("⚠ Could not save: \(error)")
+            return nil
+        }
+    }
+
+    private func reloadFromStore() {
+        let codes: [String]
+        do {
+            codes = try store.load(source).codes
+        } catch {
+            showToast("⚠ Could not read the watchlist: \(error)")
+            codes = []
+        }
+        let held = Dictionary(entries.map { ($0.stock.code, $0) }, uniquingKeysWith: { first, _ in first })
+        entries = codes.compactMap { code in
+            held[code] ?? directory.stock(code).map { Entry(stock: $0) }
+        }
+        if selected.map({ code in !entries.contains { $0.stock.code == code } }) ?? true {
+            selected = entries.first?.stock.code
+        }
+    }
+
+    private func startLoading(_ indices: [Int]) {
+        let stocks = indices.map { entries[$0].stock }
+        guard !stocks.isEmpty else { return }
+        let loader = WatchlistLoader(
+            client: client, clock: clock, maxInFlight: maxInFlight, requestsPerSecond: requestsPerSecond)
+        let events = loader.events(for: stocks)
+        loads.append(
+            Task { [weak self] in
+                for await event in events {
+                    guard !Task.isCancelled else { return }
+                    self?.apply(event, stocks: stocks)
+                }
+            })
+    }
+
+    private func stopLoading() {
+        for task in loads { task.cancel() }
+        loads = []
+    }
+
+    private func apply(_ event: WatchlistEvent, stocks: [Stock]) {
+        func index(_ position: Int) -> Int? {
+            let code = stocks[position].code
+            return entries.firstIndex { $0.stock.code == code }
+        }
+        switch event {
+        case .loaded(let position, let quote, let closes):
+            guard let row = index(position) else { return }
+            entries[row].quote = quote
+            entries[row].closes = closes
+            entries[row].state = .loaded
+        case .failed(let position, let message, _, let retryIn):
+            guard let row = index(position) else { return }
+            let retry = retryIn.map { " — retrying in \(Self.seconds($0))s" } ?? ""
+            entries[row].state = .failed(message + retry)
+        case .started, .finished:
+            return
+        }
+        publish()
+    }
+
+    private func moveSelection(by offset: Int) {
+        guard !entries.isEmpty else { return }
+        let current = entries.firstIndex { $0.stock.code == selected } ?? 0
+        selected = entries[min(max(current + offset, 0), entries.count - 1)].stock.code
+    }
+
+    private func closeSearch() {
+        search?.cancel()
+        search = nil
+    }
+
+    private func showToast(_ text: String) {
+        toast = text
+        toastTimer?.cancel()
+        toastTimer = Task { [weak self, clock] in
+            do { try await clock.sleep(for: .seconds(2)) } catch { return }
+            self?.toast = nil
+            self?.publish()
+        }
+    }
+
+    private func publish() {
+        var next = Output()
+        next.source = source.displayName
+        next.rows = entries.map(row)
+        next.selectedIndex = entries.firstIndex { $0.stock.code == selected }
+        next.search = search?.output
+        next.confirmation = pendingRemoval == nil ? nil : output.confirmation
+        next.toast = toast
+        let loaded = entries.filter { $0.state == .loaded }.count
+        let failed = entries.filter { if case .failed = $0.state { true } else { false } }.count
+        var status = "\(loaded)/\(entries.count) loaded"
+        if failed > 0 { status += " · \(failed) failing" }
+        next.status = status
+        if entries.isEmpty { next.placeholder = "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)" }
+        guard next != output else { return }
+        output = next
+        onChange?()
+    }
+
+    private func row(_ entry: Entry) -> Row {
+        let decimals = entry.stock.currency == "KRW" ? 0 : 2
+        let quote = entry.quote
+        return Row(
+            id: entry.stock.code, name: DisplayWidth.sanitized(entry.stock.name(in: .korean)),
+            market: entry.stock.market.rawValue,
+            price: quote.map { NumberFormat.fixed($0.price, decimals: decimals) } ?? "…",
+            changeRate: quote.map { NumberFormat.changeRate($0.changeRate) } ?? "",
+            changePrice: quote.map { NumberFormat.signed($0.changePrice, decimals: decimals) } ?? "",
+            volume: quote.map { NumberFormat.fixed($0.volume, decimals: 0) } ?? "",
+            sparkline: Sparkline.text(entry.closes), direction: quote?.direction ?? .even, state: entry.state,
+            isSelected: entry.stock.code == selected)
+    }
+
+    private static func seconds(_ duration: Duration) -> Int {
+        max(1, Int(duration.components.seconds))
+    }
+}

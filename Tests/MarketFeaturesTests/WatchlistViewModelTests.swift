@@ -1,0 +1,127 @@
+import Clocks
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The Watchlist tab's view model with a scripted KIS, an in-memory store and a test clock.
+@MainActor
+@Suite struct WatchlistViewModelTests {
+    private static let stocks = [
+        Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi),
+        Stock(code: "000660", koreanName: "SK하이닉스", englishName: "", market: .kospi),
+        Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kosdaq),
+        Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq),
+    ]
+
+    private struct Harness {
+        let viewModel: WatchlistViewModel<TestClock<Duration>>
+        let clock: TestClock<Duration>
+        let source: ScriptedStockClient
+        let store: InMemoryWatchlistStore
+
+        @MainActor func settle(_ steps: Int = 20) async {
+            for _ in 0..<steps {
+                await clock.advance(by: .milliseconds(100))
+                await Task.yield()
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+        }
+    }
+
+    private func harness(_ codes: [String] = ["005930", "000660", "035720"]) -> Harness {
+        let clock = TestClock<Duration>()
+        let source = ScriptedStockClient { clock.now.offset }
+        let store = InMemoryWatchlistStore([.kis: codes])
+        let viewModel = WatchlistViewModel(
+            source: .kis, client: source.client, directory: StockDirectory(Self.stocks), store: store.store,
+            clock: clock, requestsPerSecond: 18)
+        return Harness(viewModel: viewModel, clock: clock, source: source, store: store)
+    }
+
+    @Test func placeholdersComeFirstInOrderThenFillIn() async {
+        let h = harness()
+        h.source.hold("000660")
+        h.viewModel.send(.appeared)
+        let first = h.viewModel.output
+        #expect(first.rows.map(\.name) == ["삼성전자", "SK하이닉스", "카카오"])
+        #expect(first.rows.allSatisfy { $0.state == .loading && $0.price == "…" })
+        #expect(first.selectedIndex == 0)
+        await h.settle()
+        let partly = h.viewModel.output
+        #expect(partly.rows.map(\.state) == [.loaded, .loading, .loaded])
+        #expect(partly.rows[0].price == "1,000")
+        #expect(partly.rows[0].sparkline.count == 30)
+        #expect(partly.status == "2/3 loaded")
+        h.source.release("000660")
+        await h.settle()
+        #expect(h.viewModel.output.rows.map(\.state) == [.loaded, .loaded, .loaded])
+    }
+
+    @Test func aFailingRowShowsItsErrorAndRetriesWhileTheOthersLoad() async {
+        let h = harness()
+        h.source.fail("000660", times: 1)
+        h.viewModel.send(.appeared)
+        await h.settle(3)
+        guard case .failed(let message) = h.viewModel.output.rows[1].state else {
+            Issue.record("row 2 is \(h.viewModel.output.rows[1].state)")
+            return
+        }
+        #expect(message.contains("retrying in"))
+        #expect(h.viewModel.output.rows[0].state == .loaded)
+        await h.settle(40)
+        #expect(h.viewModel.output.rows.map(\.state) == [.loaded, .loaded, .loaded])
+    }
+
+    @Test func leavingTheTabCancelsEverythingPending() async {
+        let h = harness()
+        h.source.fail("000660", times: 99)
+        h.viewModel.send(.appeared)
+        await h.settle(3)
+        h.viewModel.send(.disappeared)
+        await h.settle(2)
+        let before = h.source.requests.count
+        await h.settle(100)
+        #expect(h.source.requests.count == before)
+    }
+
+    @Test func addingFromTheSearchSavesAtOnceWithAToastAndLoadsTheRow() async {
+        let h = harness(["005930"])
+        h.viewModel.send(.appeared)
+        h.viewModel.send(.addRequested)
+        h.viewModel.send(.searchTextChanged("ㅋㅋ"))
+        #expect(h.viewModel.output.search?.results.map(\.code) == ["035720"])
+        h.viewModel.send(.searchChosen)
+        #expect(h.viewModel.output.search == nil)
+        #expect(h.viewModel.output.toast == "★ Added 카카오 (035720)")
+        #expect(h.store.codes(.kis) == ["005930", "035720"])
+        await h.settle()
+        #expect(h.viewModel.output.rows.map(\.state) == [.loaded, .loaded])
+        h.viewModel.send(.addRequested)
+        h.viewModel.send(.searchTextChanged("005930"))
+        h.viewModel.send(.searchChosen)
+        #expect(h.viewModel.output.toast == "삼성전자 (005930) is already in the watchlist")
+        await h.settle(25)
+        #expect(h.viewModel.output.toast == nil)
+    }
+
+    @Test func removingAsksFirstAndMovingIsSaved() async {
+        let h = harness()
+        h.viewModel.send(.appeared)
+        h.viewModel.send(.selectionMoved(by: 1))
+        h.viewModel.send(.selectedMoved(by: 1))
+        #expect(h.viewModel.output.rows.map(\.id) == ["005930", "035720", "000660"])
+        #expect(h.store.codes(.kis) == ["005930", "035720", "000660"])
+        #expect(h.viewModel.output.selectedIndex == 2)
+        h.viewModel.send(.removeRequested)
+        #expect(h.viewModel.output.confirmation == "Remove SK하이닉스 (000660)? (y/n)")
+        h.viewModel.send(.confirmationAnswered(false))
+        #expect(h.store.codes(.kis).count == 3)
+        h.viewModel.send(.removeRequested)
+        h.viewModel.send(.confirmationAnswered(true))
+        #expect(h.store.codes(.kis) == ["005930", "035720"])
+        #expect(h.viewModel.output.toast == "☆ Removed SK하이닉스 (000660)")
+        #expect(h.viewModel.output.confirmation == nil)
+    }
+}
