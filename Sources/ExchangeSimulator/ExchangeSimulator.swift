@@ -290,16 +290,29 @@ public final class RunningSimulator: Sendable {
         }
     }
 
-    /// Stops serving and waits until every server has shut down, or `patience` has passed (a
-    /// server still draining a connection then finishes on its own; nothing waits on it).
+    /// Stops serving and waits until every server has shut down, or `patience` has passed: a
+    /// server still draining a connection then finishes on its own, and nothing waits on it (the
+    /// wait for the server task is not tied to this one, so it cannot hold the caller).
     public func stop(patience: Duration = .seconds(3)) async {
         task.cancel()
         let task = self.task
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { _ = await task.result }
-            group.addTask { try? await Task.sleep(for: patience) }
-            await group.next()
-            group.cancelAll()
+        let resumed = Mutex(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeOnce: @Sendable () -> Void = {
+                if resumed.withLock({ done in
+                    defer { done = true }; return !done
+                }) {
+                    continuation.resume()
+                }
+            }
+            Task {
+                _ = await task.result
+                resumeOnce()
+            }
+            Task {
+                try? await Task.sleep(for: patience)
+                resumeOnce()
+            }
         }
     }
 }

@@ -8,14 +8,19 @@ public final class TerminalApp {
     private let screen: BoardScreen
     private let writer: FrameWriter
     private let detail: DetailPresenter?
+    private let watchlist: WatchlistPresenter?
     private var previous: ScreenBuffer?
     private var size = (width: 0, height: 0)
 
     /// An app over a board view model; `colors` false under `NO_COLOR`.
-    public init(viewModel: BoardViewModel, screen: BoardScreen, colors: Bool, detail: DetailPresenter? = nil) {
+    public init(
+        viewModel: BoardViewModel, screen: BoardScreen, colors: Bool, detail: DetailPresenter? = nil,
+        watchlist: WatchlistPresenter? = nil
+    ) {
         self.viewModel = viewModel
         self.screen = screen
         self.detail = detail
+        self.watchlist = watchlist
         writer = FrameWriter(colors: colors)
     }
 
@@ -31,6 +36,11 @@ public final class TerminalApp {
             guard let self else { return }
             self.draw(self.viewModel.output)
         }
+        watchlist?.onChange = { [weak self] in
+            guard let self else { return }
+            self.draw(self.viewModel.output)
+        }
+        watchlist?.follow(viewModel.output.tab)
         let outputs = viewModel.outputs()
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
@@ -60,6 +70,17 @@ public final class TerminalApp {
             draw(viewModel.output)
         case .keys(let keys):
             for key in keys {
+                let output = viewModel.output
+                if output.tab == .watchlist, let watchlist, output.confirmation == nil, !output.isHelpVisible {
+                    switch watchlist.handle(key) {
+                    case .handled:
+                        continue
+                    case .quit:
+                        return false
+                    case .board:
+                        break
+                    }
+                }
                 switch KeyMap.action(for: key, in: viewModel.output) {
                 case .quit: return false
                 case .send(let input):
@@ -67,6 +88,7 @@ public final class TerminalApp {
                     // The next key is read against the state this one made (typing "ㅂㅌ" in one read).
                     viewModel.frame()
                     detail?.follow(viewModel.output.detailMarket)
+                    watchlist?.follow(viewModel.output.tab)
                 case .ignore: break
                 }
             }
@@ -85,11 +107,18 @@ public final class TerminalApp {
     /// Draws an output; only the cells that changed since the last frame are written.
     func draw(_ output: BoardOutput) {
         resizeIfNeeded()
+        // The board may open on the Watchlist tab (the last one used): show it as soon as it is drawn.
+        watchlist?.follow(output.tab)
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         if output.detailMarket != nil, let detail {
             detail.draw(into: &buffer, board: output)
         } else {
             screen.draw(output, into: &buffer)
+            if output.tab == .watchlist, let watchlist, !output.isHelpVisible, buffer.width >= BoardScreen.minimumWidth,
+                buffer.height >= BoardScreen.minimumHeight
+            {
+                watchlist.draw(into: &buffer)
+            }
         }
         let bytes = writer.output(from: previous, to: buffer)
         if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }

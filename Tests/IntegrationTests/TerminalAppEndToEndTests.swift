@@ -116,6 +116,47 @@ import Testing
         }
     }
 
+    @Test func theWatchlistTabAddsFromTheSearchAndKeepsItAcrossARestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        let db = folder.appendingPathComponent("sise.sqlite").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        var tmux = try await Tmux.start(command)
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("Tab", "Tab", "Tab")
+            try await tmux.waitFor("the empty watchlist") { lines in lines.contains { $0.contains("No stocks yet") } }
+            try await tmux.keys("a")
+            try await tmux.waitFor("the search") { lines in lines.contains { $0.contains("Add a stock") } }
+            try await tmux.type("ㅅㅅㅈㅈ")
+            try await tmux.waitFor("삼성전자 found") { lines in lines.contains { $0.contains("005930  삼성전자") } }
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the toast") { lines in lines.contains { $0.contains("★ Added 삼성전자 (005930)") } }
+            try await tmux.waitFor("the row filled in") { lines in
+                lines.contains {
+                    $0.contains("삼성전자") && $0.contains("005930") && $0.contains("KOSPI") && $0.contains("%")
+                }
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+
+            // After a restart the app opens on the Watchlist tab; the row shows at once and fills in.
+            tmux = try await Tmux.start(command)
+            try await tmux.waitFor("the watchlist after a restart") { lines in
+                lines.contains { $0.contains("삼성전자") && $0.contains("005930") && $0.contains("%") }
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+            let listed = try await SiseProcess.run(["watchlist", "list", "--db", db])
+            #expect(listed.lines.first?.hasPrefix("005930") == true)
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
     @Test func withoutATerminalSiseSaysWhatToUseAndExits64() async throws {
         let result = try await SiseProcess.run([])
         #expect(result.status == 64)

@@ -91,12 +91,14 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var refresher: Task<Void, Never>?
     private var toastTimer: Task<Void, Never>?
     private var isShowing = false
+    private let note: String?
 
-    /// A view model of `source`'s watchlist.
+    /// A view model of `source`'s watchlist; `note` is shown in the status (e.g. why Yahoo stands in for KIS).
     public init(
         source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore, clock: C,
-        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60)
+        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil
     ) {
+        self.note = note
         self.source = source
         self.client = client
         self.directory = directory
@@ -294,6 +296,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         let failed = entries.filter { if case .failed = $0.state { true } else { false } }.count
         var status = "\(loaded)/\(entries.count) loaded"
         if failed > 0 { status += " · \(failed) failing" }
+        if let note { status += " · \(note)" }
         next.status = status
         if entries.isEmpty { next.placeholder = "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)" }
         guard next != output else { return }

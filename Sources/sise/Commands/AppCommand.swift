@@ -18,6 +18,9 @@ struct AppCommand: AsyncParsableCommand {
     @Option(help: "Names on the board: ko (Korean) or en (English).")
     var names: NameLanguage = .korean
 
+    @Option(help: "The Watchlist tab's stock source: kis or yahoo (with --live and no KIS keys, yahoo).")
+    var stocks: StockSource = .kis
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -32,9 +35,12 @@ struct AppCommand: AsyncParsableCommand {
             throw ExitCode(64)
         }
         try await CommandFailure.guarding {
-            let store = try storeOptions.open().preferences
+            let opened = try storeOptions.open()
+            let store = opened.preferences
             let main = exchangeOptions.exchange
-            try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) { clients in
+            try await MarketSession.run(
+                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks
+            ) { clients, stockContext in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare
                 // tab's) load and follow beside it, each retrying on its own if it cannot be reached.
@@ -46,7 +52,7 @@ struct AppCommand: AsyncParsableCommand {
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
-                    convention: colors, language: names)
+                    convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists)
                 others.cancel()
                 await boards.stop()
             }
@@ -56,7 +62,8 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
-        convention: Theme.Convention, language: NameLanguage
+        convention: Theme.Convention, language: NameLanguage, stocks: StockSession.Context?,
+        watchlists: WatchlistStore
     ) async {
         let theme = Theme(convention: convention)
         let viewModel = BoardViewModel(
@@ -67,12 +74,22 @@ struct AppCommand: AsyncParsableCommand {
             DetailViewModel(market: market, board: board, loader: loader, language: language)
         }
         let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let watchlist = stocks.map { context in
+            WatchlistPresenter(
+                viewModel: WatchlistViewModel(
+                    source: context.client.source, client: context.client, directory: context.directory,
+                    store: watchlists, clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond,
+                    note: context.note),
+                screen: WatchlistScreen(theme: theme), isSimulated: isSimulated)
+        }
         let app = TerminalApp(
             viewModel: viewModel, screen: BoardScreen(theme: theme, language: language), colors: colorsWanted,
-            detail: detail)
+            detail: detail, watchlist: watchlist)
         _ = await app.run()
         detail.stop()
+        watchlist?.stop()
     }
 }
 
 extension Theme.Convention: ExpressibleByArgument {}
+extension StockSource: ExpressibleByArgument {}

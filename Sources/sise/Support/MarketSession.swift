@@ -25,14 +25,40 @@ enum MarketSession {
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore? = nil,
         _ body: ([Exchange: MarketDataClient]) async throws -> Result
     ) async throws -> Result {
+        try await run(options, exchanges: exchanges, store: store, stocks: nil) { clients, _ in try await body(clients)
+        }
+    }
+
+    /// Runs `body` with clients of several exchanges and, when `stocks` is given, that stock source
+    /// on the same simulator (the terminal app). With `--live` and no KIS keys, Yahoo stands in for
+    /// KIS and the context says why.
+    static func run<Result: Sendable>(
+        _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
+        _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
+    ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
+        let directory = stocks == nil ? nil : try StockCatalog.directory()
+        func stockContext(baseURL: String?, live: Bool, simulated: Bool) -> StockSession.Context? {
+            guard let stocks, let directory else { return nil }
+            return StockSession.context(
+                stocks, baseURL: baseURL, live: live, simulated: simulated, directory: directory, logger: logger)
+        }
         if options.live {
-            return try await body(clients(exchanges, store: store, logger: logger) { .live($0) })
+            return try await body(
+                clients(exchanges, store: store, logger: logger) { .live($0) },
+                stockContext(baseURL: nil, live: true, simulated: false))
         }
         if let baseURL = options.baseURL {
             let servers = try Self.servers(baseURL: baseURL, primary: options.exchange)
-            return try await body(clients(exchanges, store: store, logger: logger) { servers[$0] })
+            let stockBase = stocks.flatMap { source in
+                PortShift.shift(
+                    servers[.upbit]?.restBaseURL ?? baseURL,
+                    by: Exchange.allCases.count + (StockSource.allCases.firstIndex(of: source) ?? 0))
+            }
+            return try await body(
+                clients(exchanges, store: store, logger: logger) { servers[$0] },
+                stockContext(baseURL: stockBase, live: false, simulated: false))
         }
         let running: RunningSimulator
         do {
@@ -51,7 +77,8 @@ enum MarketSession {
                     ExchangeServer(
                         restBaseURL: running.restBaseURL(for: exchange),
                         webSocketURL: running.webSocketURL(for: exchange))
-                })
+                },
+                stockContext(baseURL: stocks.map { running.baseURL(for: $0) }, live: false, simulated: true))
             await running.stop()
             return result
         } catch {

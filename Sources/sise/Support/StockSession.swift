@@ -17,6 +17,43 @@ enum StockSession {
         /// The source's request limit, for the watchlist loader.
         var requestsPerSecond: Int
         var isSimulated: Bool
+        /// Why another source stands in for the one asked (KIS without keys under `--live`).
+        var note: String? = nil
+    }
+
+    /// The context of a source at a base URL (the real one when `nil`). Under `--live` without KIS
+    /// keys, Yahoo stands in and `note` says so.
+    static func context(
+        _ source: StockSource, baseURL: String?, live: Bool, simulated: Bool, directory: StockDirectory,
+        logger: Logger
+    ) -> Context {
+        var chosen = source
+        var note: String?
+        var keys: KISCredentials?
+        if source == .kis {
+            if !live {
+                keys = KISCredentials(appKey: "sise-simulated", appSecret: "sise-simulated")
+            } else {
+                do {
+                    keys = try KISKeys.load()
+                } catch {
+                    chosen = .yahoo
+                    note = "no KIS keys: stocks from Yahoo"
+                }
+            }
+        }
+        let client: StockDataClient
+        if chosen == .kis, let keys {
+            let tokens = live ? TokenFile.store(path: TokenFile.defaultPath()) : .none
+            client = KISClient.make(
+                baseURL: baseURL ?? KISClient.liveBaseURL, credentials: keys, tokens: tokens, logger: logger)
+        } else {
+            let base = chosen == source ? (baseURL ?? YahooClient.liveBaseURL) : YahooClient.liveBaseURL
+            client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
+        }
+        return Context(
+            client: client, directory: directory, requestsPerSecond: chosen == .kis ? 18 : 4, isSimulated: simulated,
+            note: note)
     }
 
     /// Runs `body` with the chosen source, starting and stopping the embedded simulator when needed.
