@@ -41,6 +41,14 @@ public final class WatchlistPresenter {
     /// Handles a key on the tab.
     public func handle(_ key: Key) -> Action {
         let output = viewModel.output
+        if output.detail != nil {
+            switch key {
+            case .escape, .enter, .backspace, .left, .character("h"): viewModel.send(.detailClosed)
+            case .character("q"), .interrupt: return .quit
+            default: break
+            }
+            return .handled
+        }
         if let search = output.search {
             switch key {
             case .escape: viewModel.send(.searchCancelled)
@@ -71,6 +79,7 @@ public final class WatchlistPresenter {
         case .character("a"), .character("/"): viewModel.send(.addRequested)
         case .character("d"), .character("x"): viewModel.send(.removeRequested)
         case .character("r"): viewModel.send(.refreshRequested)
+        case .enter: viewModel.send(.detailOpened)
         case .character("q"), .interrupt: return .quit
         default: return .board
         }

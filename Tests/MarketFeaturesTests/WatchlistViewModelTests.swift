@@ -124,4 +124,23 @@ import Testing
         #expect(h.viewModel.output.toast == "☆ Removed SK하이닉스 (000660)")
         #expect(h.viewModel.output.confirmation == nil)
     }
+
+    @Test func enterOpensTheSelectedStocksDailyChartAndEscCloses() async {
+        let h = harness()
+        h.viewModel.send(.appeared)
+        await h.settle()
+        h.viewModel.send(.selectionMoved(by: 2))
+        h.viewModel.send(.detailOpened)
+        let opening = h.viewModel.output.detail
+        #expect(opening?.code == "035720")
+        #expect(opening?.name == "카카오")
+        #expect(opening?.isLoading == true)
+        #expect(opening?.summary.hasPrefix("1,000 KRW  +1.01%  +10") == true)
+        await h.settle(5)
+        #expect(h.viewModel.output.detail?.isLoading == false)
+        #expect(h.viewModel.output.detail?.bars.count == 120)
+        h.viewModel.send(.detailClosed)
+        #expect(h.viewModel.output.detail == nil)
+        #expect(h.viewModel.output.rows.count == 3)
+    }
 }

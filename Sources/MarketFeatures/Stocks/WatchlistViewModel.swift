@@ -30,9 +30,25 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         case failed(String)
     }
 
+    /// The detail of one stock: its line of figures and its daily bars for the chart.
+    public struct Detail: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        public var market: String
+        public var currency: String
+        /// `199,400  -0.80%  -1,600  ·  52w 153,400 – 301,000`, once the quote is known.
+        public var summary: String
+        /// Daily bars, oldest first (empty while loading).
+        public var bars: [StockBar]
+        public var isLoading: Bool
+        public var error: String?
+    }
+
     /// Everything the tab shows.
     public struct Output: Sendable, Equatable {
         public var source = ""
+        /// The detail chart, while it is open.
+        public var detail: Detail?
         public var rows: [Row] = []
         public var selectedIndex: Int?
         /// The add-a-stock search, while it is open.
@@ -60,6 +76,9 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         case searchSelectionMoved(by: Int)
         case searchChosen
         case searchCancelled
+        /// `Enter`: the selected stock's daily chart.
+        case detailOpened
+        case detailClosed
     }
 
     private struct Entry {
@@ -92,6 +111,10 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var toastTimer: Task<Void, Never>?
     private var isShowing = false
     private let note: String?
+    private var detail: Detail?
+    private var detailTask: Task<Void, Never>?
+    /// Days of bars the detail chart asks for.
+    static var detailDays: Int { 120 }
 
     /// A view model of `source`'s watchlist; `note` is shown in the status (e.g. why Yahoo stands in for KIS).
     public init(
@@ -127,6 +150,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             }
         case .disappeared:
             isShowing = false
+            detailTask?.cancel()
+            detail = nil
             stopLoading()
             refresher?.cancel()
             refresher = nil
@@ -173,6 +198,12 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             add(stock)
         case .searchCancelled:
             closeSearch()
+        case .detailOpened:
+            openDetail()
+        case .detailClosed:
+            detailTask?.cancel()
+            detailTask = nil
+            detail = nil
         }
         publish()
     }
@@ -269,6 +300,43 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         selected = entries[min(max(current + offset, 0), entries.count - 1)].stock.code
     }
 
+    private func openDetail() {
+        guard let entry = entries.first(where: { $0.stock.code == selected }) else { return }
+        let stock = entry.stock
+        detail = Detail(
+            code: stock.code, name: DisplayWidth.sanitized(stock.name(in: .korean)), market: stock.market.rawValue,
+            currency: stock.currency, summary: Self.summary(entry.quote, currency: stock.currency), bars: [],
+            isLoading: true, error: nil)
+        detailTask?.cancel()
+        let client = client
+        detailTask = Task { [weak self] in
+            let result: Result<[StockBar], any Error>
+            do { result = .success(try await client.fetchDailyBars(stock, Self.detailDays)) } catch {
+                result = .failure(error)
+            }
+            guard !Task.isCancelled, let self, self.detail?.code == stock.code else { return }
+            self.detail?.isLoading = false
+            switch result {
+            case .success(let bars): self.detail?.bars = bars
+            case .failure(let error): self.detail?.error = WatchlistLoader<C>.message(error)
+            }
+            self.publish()
+        }
+    }
+
+    private static func summary(_ quote: StockQuote?, currency: String) -> String {
+        guard let quote else { return "" }
+        let decimals = currency == "KRW" ? 0 : 2
+        var text =
+            "\(NumberFormat.fixed(quote.price, decimals: decimals)) \(currency)  "
+            + "\(NumberFormat.changeRate(quote.changeRate))  \(NumberFormat.signed(quote.changePrice, decimals: decimals))"
+        if let low = quote.week52Low, let high = quote.week52High {
+            text +=
+                "  ·  52w \(NumberFormat.fixed(low, decimals: decimals)) – \(NumberFormat.fixed(high, decimals: decimals))"
+        }
+        return text
+    }
+
     private func closeSearch() {
         search?.cancel()
         search = nil
@@ -290,6 +358,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         next.rows = entries.map(row)
         next.selectedIndex = entries.firstIndex { $0.stock.code == selected }
         next.search = search?.output
+        next.detail = detail
         next.confirmation = pendingRemoval == nil ? nil : output.confirmation
         next.toast = toast
         let loaded = entries.filter { $0.state == .loaded }.count

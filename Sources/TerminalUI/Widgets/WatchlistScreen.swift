@@ -34,6 +34,10 @@ public struct WatchlistScreen: Sendable {
     public func draw<C>(_ output: WatchlistViewModel<C>.Output, isSimulated: Bool, into screen: inout ScreenBuffer) {
         let layout = Layout(width: screen.width)
         for y in 1..<max(1, screen.height - 1) { screen.fill(y: y, style: .plain) }
+        if let detail = output.detail {
+            drawDetail(detail, into: &screen)
+            return
+        }
         let mode = isSimulated ? "SIMULATED" : "LIVE"
         let hints = " \(output.source) · \(mode) · \(output.status)   a add · d remove · J/K move · r refresh"
         screen.write(hints, x: 0, y: 1, style: Theme.hint, maxWidth: screen.width)
@@ -96,6 +100,28 @@ public struct WatchlistScreen: Sendable {
             var warning = TextStyle(foreground: .yellow)
             warning.reverse = row.isSelected
             screen.write("⚠ " + message, x: x, y: y, style: warning, maxWidth: max(0, screen.width - x))
+        }
+    }
+
+    private func drawDetail<C>(_ detail: WatchlistViewModel<C>.Detail, into screen: inout ScreenBuffer) {
+        screen.write(
+            " \(detail.name)  \(detail.code)  \(detail.market)   Esc back", x: 0, y: 1, style: TextStyle(bold: true),
+            maxWidth: screen.width)
+        screen.write(" " + detail.summary, x: 0, y: 2, style: Theme.hint, maxWidth: screen.width)
+        if let error = detail.error {
+            screen.write(" ⚠ " + error, x: 2, y: 4, style: TextStyle(foreground: .yellow))
+        } else if detail.isLoading {
+            screen.write(" Loading daily bars…", x: 2, y: 4, style: Theme.hint)
+        } else {
+            let candles = detail.bars.map {
+                Candle(
+                    day: $0.day, open: $0.open, high: $0.high, low: $0.low, close: $0.close, volume: $0.volume,
+                    value: $0.volume * $0.close)
+            }
+            screen.write(" Daily bars (\(candles.count) days)", x: 0, y: 3, style: Theme.header)
+            CandleChart(theme: theme).draw(
+                candles, quote: detail.currency == "KRW" ? "KRW" : "USD", into: &screen, x: 1, y: 4,
+                width: screen.width - 2, height: max(4, screen.height - 6))
         }
     }
 
