@@ -21,6 +21,8 @@ struct AppCommand: AsyncParsableCommand {
     @Option(help: "The Watchlist tab's stock source: kis or yahoo (with --live and no KIS keys, yahoo).")
     var stocks: StockSource = .kis
 
+    @OptionGroup var stockOptions: StockOptions
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -39,7 +41,7 @@ struct AppCommand: AsyncParsableCommand {
             let store = opened.preferences
             let main = exchangeOptions.exchange
             try await MarketSession.run(
-                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks
+                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions
             ) { clients, stockContext in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare

@@ -8,6 +8,7 @@ struct CandlesCommand: AsyncParsableCommand {
         commandName: "candles", abstract: "Print a market's daily candles, oldest first.")
 
     @OptionGroup var exchangeOptions: ExchangeOptions
+    @OptionGroup var stockOptions: StockOptions
 
     @Argument(help: "The market, as KRW-BTC or BTC; for stocks (--exchange kis|yahoo) a code: 005930, 005930.KS, AAPL.")
     var market: String
@@ -66,7 +67,7 @@ struct CandlesCommand: AsyncParsableCommand {
     /// A stock's daily bars from KIS or Yahoo, oldest first.
     private func printStockBars(_ source: StockSource) async throws {
         guard let stock = try StockCatalog.resolve([market], on: source).first else { return }
-        let bars = try await StockSession.run(exchangeOptions) { context in
+        let bars = try await StockSession.run(exchangeOptions, limits: stockOptions) { context in
             try await context.client.fetchDailyBars(stock, days)
         }
         let decimals = stock.currency == "KRW" ? 0 : 2

@@ -16,6 +16,7 @@ extension WatchlistCommand {
                 """)
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var stockOptions: StockOptions
         @Option(help: "Output format: table, json, csv or ndjson.") var format: WatchlistFormat = .table
         @Option(help: "Stocks in flight at once.") var inFlight = 4
 
@@ -29,7 +30,7 @@ extension WatchlistCommand {
                 let source = try exchangeOptions.requireStockSource()
                 let codes = try storeOptions.open().watchlist(source).codes
                 let stocks = try StockCatalog.resolve(codes, on: source)
-                let records = try await StockSession.run(exchangeOptions) { context in
+                let records = try await StockSession.run(exchangeOptions, limits: stockOptions) { context in
                     try await load(stocks, source: source, context: context)
                 }
                 switch format {

@@ -25,7 +25,8 @@ enum MarketSession {
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore? = nil,
         _ body: ([Exchange: MarketDataClient]) async throws -> Result
     ) async throws -> Result {
-        try await run(options, exchanges: exchanges, store: store, stocks: nil) { clients, _ in try await body(clients)
+        try await run(options, exchanges: exchanges, store: store, stocks: nil, limits: StockOptions()) {
+            clients, _ in try await body(clients)
         }
     }
 
@@ -34,7 +35,7 @@ enum MarketSession {
     /// KIS and the context says why.
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
-        _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
+        limits: StockOptions, _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
@@ -42,7 +43,8 @@ enum MarketSession {
         func stockContext(baseURL: String?, live: Bool, simulated: Bool) -> StockSession.Context? {
             guard let stocks, let directory else { return nil }
             return StockSession.context(
-                stocks, baseURL: baseURL, live: live, simulated: simulated, directory: directory, logger: logger)
+                stocks, baseURL: baseURL, live: live, simulated: simulated, directory: directory, logger: logger,
+                limits: limits)
         }
         if options.live {
             return try await body(

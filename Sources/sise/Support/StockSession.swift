@@ -25,7 +25,7 @@ enum StockSession {
     /// keys, Yahoo stands in and `note` says so.
     static func context(
         _ source: StockSource, baseURL: String?, live: Bool, simulated: Bool, directory: StockDirectory,
-        logger: Logger
+        logger: Logger, limits: StockOptions = StockOptions()
     ) -> Context {
         var chosen = source
         var note: String?
@@ -46,19 +46,21 @@ enum StockSession {
         if chosen == .kis, let keys {
             let tokens = live ? TokenFile.store(path: TokenFile.defaultPath()) : .none
             client = KISClient.make(
-                baseURL: baseURL ?? KISClient.liveBaseURL, credentials: keys, tokens: tokens, logger: logger)
+                baseURL: baseURL ?? (limits.kisMock ? KISClient.mockBaseURL : KISClient.liveBaseURL),
+                credentials: keys, tokens: tokens, requestsPerSecond: limits.kisRequestsPerSecond, logger: logger)
         } else {
             let base = chosen == source ? (baseURL ?? YahooClient.liveBaseURL) : YahooClient.liveBaseURL
             client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
         }
         return Context(
-            client: client, directory: directory, requestsPerSecond: chosen == .kis ? 18 : 4, isSimulated: simulated,
+            client: client, directory: directory,
+            requestsPerSecond: chosen == .kis ? limits.kisRequestsPerSecond : 4, isSimulated: simulated,
             note: note)
     }
 
     /// Runs `body` with the chosen source, starting and stopping the embedded simulator when needed.
     static func run<Result: Sendable>(
-        _ options: ExchangeOptions, _ body: (Context) async throws -> Result
+        _ options: ExchangeOptions, limits: StockOptions = StockOptions(), _ body: (Context) async throws -> Result
     ) async throws -> Result {
         let source = try options.requireStockSource()
         var logger = Logger(label: "sise.\(source.rawValue)")
@@ -69,16 +71,17 @@ enum StockSession {
         } catch {
             throw ExchangeError.unavailable("the stock list could not be read: \(error)")
         }
-        let rate = source == .kis ? 18 : 4
+        let rate = source == .kis ? limits.kisRequestsPerSecond : 4
         if options.live || options.baseURL != nil {
-            let base = options.baseURL ?? (source == .kis ? KISClient.liveBaseURL : YahooClient.liveBaseURL)
+            let kisBase = limits.kisMock ? KISClient.mockBaseURL : KISClient.liveBaseURL
+            let base = options.baseURL ?? (source == .kis ? kisBase : YahooClient.liveBaseURL)
             let client: StockDataClient
             switch source {
             case .kis:
                 let keys = try KISKeys.load()
                 client = KISClient.make(
                     baseURL: base, credentials: keys, tokens: TokenFile.store(path: TokenFile.defaultPath()),
-                    logger: logger)
+                    requestsPerSecond: rate, logger: logger)
             case .yahoo:
                 client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
             }
@@ -89,8 +92,11 @@ enum StockSession {
         do {
             var serverLogger = Logger(label: "sise.simulator")
             serverLogger.logLevel = options.verbose ? .info : .critical
+            // The simulated KIS admits what the chosen domain would: 18 a second, or 1 for mock trading.
             let simulator = try ExchangeSimulator(
-                configuration: SimulatorConfiguration(seed: options.seed), logger: serverLogger)
+                configuration: SimulatorConfiguration(
+                    seed: options.seed, kisRequestsPerSecond: limits.kisMock ? 1 : 18),
+                logger: serverLogger)
             running = try await simulator.start()
         } catch {
             throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")
@@ -102,7 +108,7 @@ enum StockSession {
             // The simulator accepts any keys; its tokens live as long as it does, so none is kept.
             client = KISClient.make(
                 baseURL: base, credentials: KISCredentials(appKey: "sise-simulated", appSecret: "sise-simulated"),
-                logger: logger)
+                requestsPerSecond: rate, logger: logger)
         case .yahoo:
             client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
         }
