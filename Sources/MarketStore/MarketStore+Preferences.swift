@@ -91,6 +91,33 @@ extension MarketStore {
         }
     }
 
+    /// The KRX list downloaded last (the KIS master files), and when, if one was saved.
+    public func cachedStockList() throws -> (fetchedAt: Int64, stocks: [Stock])? {
+        let json = try read { db in try SettingRecord.fetchOne(db, key: Self.stockListKey)?.value }
+        guard let json, let saved = try? JSONDecoder().decode(SavedStockList.self, from: Data(json.utf8)) else {
+            return nil
+        }
+        return (saved.fetchedAt, saved.stocks)
+    }
+
+    /// Saves the KRX list downloaded at a time.
+    public func saveStockList(fetchedAt: Int64, _ stocks: [Stock]) throws {
+        let data: Data
+        do { data = try JSONEncoder().encode(SavedStockList(fetchedAt: fetchedAt, stocks: stocks)) } catch {
+            throw StoreError("cannot encode the stock list: \(error)")
+        }
+        let record = SettingRecord(key: Self.stockListKey, value: String(decoding: data, as: UTF8.self))
+        try write { db in try record.save(db) }
+    }
+
+    private static let stockListKey = "krx.master"
+
+    /// The saved KRX list, as JSON in the `setting` table.
+    private struct SavedStockList: Codable {
+        var fetchedAt: Int64
+        var stocks: [Stock]
+    }
+
     /// This store as the view models' preference store.
     public var preferences: PreferenceStore {
         PreferenceStore(

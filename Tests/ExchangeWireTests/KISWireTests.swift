@@ -59,3 +59,25 @@ import Testing
         #expect(reply.status.msgCd == KISEndpoint.ErrorCode.rateLimited)
     }
 }
+
+@Suite struct KISMasterFileTests {
+    @Test func aCP949LineGivesTheCodeAndTheKoreanName() throws {
+        // 삼성전자 in CP949 is bb ef bc ba c0 fc c0 da (checked on this machine, exchange-apis §5.3).
+        var bytes = Array("005930   KR7005930003".utf8) + [0xBB, 0xEF, 0xBC, 0xBA, 0xC0, 0xFC, 0xC0, 0xDA]
+        bytes += Array(String(repeating: "N", count: 227).utf8) + [0x0A]
+        let stocks = KISMasterFile.stocks(from: Data(bytes), kind: .kospi)
+        #expect(stocks == [Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)])
+        // The same line read with KOSDAQ's shorter tail keeps six tail characters in the name: no match.
+        #expect(KISMasterFile.stocks(from: Data(bytes), kind: .kosdaq).first?.koreanName != "삼성전자")
+    }
+
+    @Test func filesWrittenForTheSimulatorReadBack() {
+        let stocks = [
+            Stock(code: "247540", koreanName: "에코프로비엠", englishName: "", market: .kosdaq),
+            Stock(code: "086520", koreanName: "에코프로", englishName: "", market: .kosdaq),
+        ]
+        let data = KISMasterFile.data(for: stocks, kind: .kosdaq)
+        #expect(KISMasterFile.stocks(from: data, kind: .kosdaq) == stocks)
+        #expect(KISMasterFile.stocks(from: Data([0xFF, 0xFE, 0x00]), kind: .kospi).isEmpty)
+    }
+}

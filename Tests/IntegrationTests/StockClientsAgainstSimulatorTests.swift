@@ -159,4 +159,13 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(1))
         await running.stop()
     }
+
+    @Test func theMasterFilesDownloadUnzipAndNameEveryKRXStock() async throws {
+        let running = try await Self.start()
+        let stocks = try await KISMasterClient.stocks(baseURL: running.baseURL(for: .kis), logger: Self.logger())
+        #expect(stocks.count == 300)
+        #expect(stocks.contains(Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)))
+        #expect(stocks.filter { $0.market == .kosdaq }.count == 100)
+        await running.stop()
+    }
 }

@@ -29,6 +29,16 @@ struct KISRESTController<Context: RequestContext> {
         router.get(RouterPath(KISEndpoint.searchInfo)) { request, _ in
             quotation(request, KISEndpoint.TransactionID.searchInfo) { searchInfo($0) }
         }
+        // The master files (on their own download host in reality; here beside the API).
+        let zips = KISMasterZips(market: market)
+        for kind in KISMasterFile.Kind.allCases {
+            router.get(RouterPath(kind.path)) { _, _ -> Response in
+                guard let data = zips.zip(kind) else { return Response(status: .internalServerError) }
+                return Response(
+                    status: .ok, headers: [.contentType: "application/zip"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            }
+        }
     }
 
     private func token(_ request: Request) async throws -> Response {

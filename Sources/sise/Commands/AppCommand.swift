@@ -41,7 +41,8 @@ struct AppCommand: AsyncParsableCommand {
             let store = opened.preferences
             let main = exchangeOptions.exchange
             try await MarketSession.run(
-                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions
+                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
+                listStore: opened
             ) { clients, stockContext in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare

@@ -9,6 +9,7 @@ struct CandlesCommand: AsyncParsableCommand {
 
     @OptionGroup var exchangeOptions: ExchangeOptions
     @OptionGroup var stockOptions: StockOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Argument(help: "The market, as KRW-BTC or BTC; for stocks (--exchange kis|yahoo) a code: 005930, 005930.KS, AAPL.")
     var market: String
@@ -67,7 +68,8 @@ struct CandlesCommand: AsyncParsableCommand {
     /// A stock's daily bars from KIS or Yahoo, oldest first.
     private func printStockBars(_ source: StockSource) async throws {
         guard let stock = try StockCatalog.resolve([market], on: source).first else { return }
-        let bars = try await StockSession.run(exchangeOptions, limits: stockOptions) { context in
+        let bars = try await StockSession.run(exchangeOptions, limits: stockOptions, store: try? storeOptions.open()) {
+            context in
             try await context.client.fetchDailyBars(stock, days)
         }
         let decimals = stock.currency == "KRW" ? 0 : 2

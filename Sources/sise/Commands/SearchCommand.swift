@@ -14,6 +14,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var exchangeOptions: ExchangeOptions
     @OptionGroup var stockOptions: StockOptions
+    @OptionGroup var storeOptions: StoreOptions
     @Argument(help: "What to look for.") var query: String
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Option(help: "At most this many results.") var limit = 20
@@ -25,7 +26,9 @@ struct SearchCommand: AsyncParsableCommand {
             let directory = try StockCatalog.directory()
             var found = directory.search(query, on: source, limit: limit)
             if StockSearchRules.sendsRemotely(query), source == .yahoo {
-                let remote = try await StockSession.run(exchangeOptions, limits: stockOptions) { context in
+                let remote = try await StockSession.run(
+                    exchangeOptions, limits: stockOptions, store: try? storeOptions.open()
+                ) { context in
                     try await context.client.searchRemote(query)
                 }
                 let known = Set(found.map(\.code))

@@ -28,9 +28,11 @@ extension WatchlistCommand {
             StandardOutput.prepare()
             try await CommandFailure.guarding {
                 let source = try exchangeOptions.requireStockSource()
-                let codes = try storeOptions.open().watchlist(source).codes
+                let store = try storeOptions.open()
+                let codes = try store.watchlist(source).codes
                 let stocks = try StockCatalog.resolve(codes, on: source)
-                let records = try await StockSession.run(exchangeOptions, limits: stockOptions) { context in
+                let records = try await StockSession.run(exchangeOptions, limits: stockOptions, store: store) {
+                    context in
                     try await load(stocks, source: source, context: context)
                 }
                 switch format {

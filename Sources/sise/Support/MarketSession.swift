@@ -1,8 +1,10 @@
 import ExchangeSimulator
+import ExchangeWire
 import Exchanges
 import Logging
 import MarketDomain
 import MarketFeatures
+import MarketStore
 
 /// Sets up the exchange clients a command talks to: the embedded simulator (started on ephemeral
 /// loopback ports and stopped afterwards), the real exchanges, or given servers. Korbit's and
@@ -35,11 +37,20 @@ enum MarketSession {
     /// KIS and the context says why.
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
-        limits: StockOptions, _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
+        limits: StockOptions, listStore: MarketStore? = nil,
+        _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
-        let directory = stocks == nil ? nil : try StockCatalog.directory()
+        // Under --live the KRX list comes from KIS's master files, fetched at most once a day.
+        let directory: StockDirectory?
+        if stocks == nil {
+            directory = nil
+        } else if options.live {
+            directory = try await StockCatalog.liveDirectory(masterBaseURL: KISMasterFile.liveHost, store: listStore).0
+        } else {
+            directory = try StockCatalog.directory()
+        }
         func stockContext(baseURL: String?, live: Bool, simulated: Bool) -> StockSession.Context? {
             guard let stocks, let directory else { return nil }
             return StockSession.context(

@@ -1,5 +1,8 @@
+import Exchanges
+import Foundation
 import MarketDomain
 import MarketFeatures
+import MarketStore
 import StockLists
 
 /// The stock names Sise ships, for the stock commands.
@@ -24,5 +27,23 @@ enum StockCatalog {
             }
             return stock
         }
+    }
+}
+
+extension StockCatalog {
+    /// The directory under `--live`: the KRX list from KIS's master files (downloaded at most once
+    /// a day and cached in the store), with the S&P 500 names; the shipped KRX list when the files
+    /// cannot be read and none was saved. The note says when the list is not fresh.
+    static func liveDirectory(masterBaseURL: String, store: MarketStore?) async throws -> (StockDirectory, String?) {
+        let shipped = try directory()
+        guard let store else { return (shipped, nil) }
+        let cache = StockListCache(
+            load: { (try? store.cachedStockList()) ?? nil },
+            save: { time, stocks in try? store.saveStockList(fetchedAt: time, stocks) })
+        let (stocks, note) = await StockListRefresher.stocks(
+            cache: cache, now: Int64(Date().timeIntervalSince1970 * 1000),
+            download: { try await KISMasterClient.stocks(baseURL: masterBaseURL) })
+        guard let stocks else { return (shipped, note) }
+        return (StockDirectory(stocks + shipped.stocks.filter { !$0.market.isKorean }), note)
     }
 }

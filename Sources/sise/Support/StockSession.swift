@@ -1,4 +1,5 @@
 import ExchangeSimulator
+import ExchangeWire
 import Exchanges
 import Logging
 import MarketDomain
@@ -60,17 +61,17 @@ enum StockSession {
 
     /// Runs `body` with the chosen source, starting and stopping the embedded simulator when needed.
     static func run<Result: Sendable>(
-        _ options: ExchangeOptions, limits: StockOptions = StockOptions(), _ body: (Context) async throws -> Result
+        _ options: ExchangeOptions, limits: StockOptions = StockOptions(), store: MarketStore? = nil,
+        _ body: (Context) async throws -> Result
     ) async throws -> Result {
         let source = try options.requireStockSource()
         var logger = Logger(label: "sise.\(source.rawValue)")
         logger.logLevel = options.verbose ? .info : .error
-        let directory: StockDirectory
-        do {
-            directory = StockDirectory(try StockLists.all().map(\.stock))
-        } catch {
-            throw ExchangeError.unavailable("the stock list could not be read: \(error)")
-        }
+        // Under --live the KRX list comes from KIS's master files, fetched at most once a day.
+        let (directory, note) =
+            options.live
+            ? try await StockCatalog.liveDirectory(masterBaseURL: KISMasterFile.liveHost, store: store)
+            : (try StockCatalog.directory(), nil)
         let rate = source == .kis ? limits.kisRequestsPerSecond : 4
         if options.live || options.baseURL != nil {
             let kisBase = limits.kisMock ? KISClient.mockBaseURL : KISClient.liveBaseURL
@@ -86,7 +87,7 @@ enum StockSession {
                 client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
             }
             return try await body(
-                Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: false))
+                Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: false, note: note))
         }
         let running: RunningSimulator
         do {
