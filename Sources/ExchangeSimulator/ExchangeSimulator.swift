@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 public import Logging
 public import MarketDomain
+import NIOCore
 import Synchronization
 
 /// The simulated exchange (SPEC §3): one seeded random-walk market that trades at a configurable
@@ -95,6 +96,14 @@ public final class ExchangeSimulator: Sendable {
                 try await Task.sleep(for: .seconds(86_400 * 365 * 100))
             }
             group.addTask { try await self.runTrades(clock: ContinuousClock()) }
+            if let interval = configuration.faults.dropInterval {
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: interval)
+                        self.dropConnections()
+                    }
+                }
+            }
             _ = try await group.next()
             group.cancelAll()
         }
@@ -105,6 +114,12 @@ public final class ExchangeSimulator: Sendable {
         for exchange: Exchange, onListening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
+        if configuration.faults.isActive {
+            router.add(
+                middleware: FaultMiddleware(
+                    faults: configuration.faults,
+                    refusal: { VenueGatewayMiddleware<BasicRequestContext>.refusal(exchange) }))
+        }
         let venue = venue(exchange)
         let limit = configuration.restLimit(for: exchange)
         typealias Session = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
@@ -157,6 +172,16 @@ public final class ExchangeSimulator: Sendable {
         for source: StockSource, onListening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
+        if configuration.faults.isActive {
+            router.add(
+                middleware: FaultMiddleware(faults: configuration.faults) {
+                    source == .kis
+                        ? .json(KISStatus.rateLimited, status: .internalServerError)
+                        : Response(
+                            status: .tooManyRequests, headers: [.contentType: "text/plain"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "Edge: Too Many Requests")))
+                })
+        }
         switch source {
         case .kis:
             router.add(middleware: StockGatewayMiddleware(source: .kis))

@@ -25,12 +25,15 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     public var kisTokenLifetimeSeconds: Int
     /// Yahoo requests admitted per minute before the plain-text 429; `nil` for no limit.
     public var yahooRequestsPerMinute: Int?
+    /// Faults to inject (none by default).
+    public var faults: SimulatorFaults
 
     /// Makes a configuration; the defaults are a calm market of every catalog coin.
     public init(
         port: Int = 0, host: String = "127.0.0.1", marketCount: Int = Int.max, ticksPerSecond: Double = 100,
         seed: UInt64 = 1, restRequestsPerSecond: Int? = 10, historyDays: Int = 400, kisRequestsPerSecond: Int? = 18,
-        kisTokenLifetimeSeconds: Int = 86_400, yahooRequestsPerMinute: Int? = 600
+        kisTokenLifetimeSeconds: Int = 86_400, yahooRequestsPerMinute: Int? = 600,
+        faults: SimulatorFaults = SimulatorFaults()
     ) {
         self.port = port
         self.host = host
@@ -42,6 +45,7 @@ public struct SimulatorConfiguration: Sendable, Equatable {
         self.kisRequestsPerSecond = kisRequestsPerSecond
         self.kisTokenLifetimeSeconds = kisTokenLifetimeSeconds
         self.yahooRequestsPerMinute = yahooRequestsPerMinute
+        self.faults = faults
     }
 
     /// The port a stock source's dialect listens on: KIS on ``port`` + 4, Yahoo on ``port`` + 5;

@@ -53,8 +53,17 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func refusal() -> Response {
+        Self.refusal(exchange)
+    }
+
+    /// An exchange's answer over its rate limit.
+    static func refusal(_ exchange: Exchange) -> Response {
         var response: Response
         switch exchange {
+        case .upbit:
+            response = Response(
+                status: .tooManyRequests, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "Too many API requests.")))
         case .bithumb:
             response = .json(
                 UpbitErrorBody(name: .text("too_many_requests"), message: "Too many requests"), status: .tooManyRequests

@@ -33,6 +33,15 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "The address to bind. Loopback by default; anything else exposes the server.")
     var host = "127.0.0.1"
 
+    @Option(help: "Fault: milliseconds of latency added before every REST answer.")
+    var latency = 0
+
+    @Option(help: "Fault: the fraction (0–1) of REST requests refused as each exchange refuses over its limit.")
+    var errorRate = 0.0
+
+    @Option(help: "Fault: drop every WebSocket connection every this many seconds.")
+    var dropEvery: Double?
+
     func validate() throws {
         guard port == 0 || (1...65530).contains(port) else {
             throw ValidationError("--port must be 0 or between 1 and 65530 (six ports are used).")
@@ -42,6 +51,11 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ValidationError("--rate must be between 0 and 1000000.")
         }
         guard restLimit >= 0 else { throw ValidationError("--rest-limit must be 0 or more.") }
+        guard (0...60_000).contains(latency) else { throw ValidationError("--latency must be 0–60000 ms.") }
+        guard (0...1).contains(errorRate) else { throw ValidationError("--error-rate must be between 0 and 1.") }
+        if let dropEvery, !(dropEvery >= 0.1 && dropEvery.isFinite) {
+            throw ValidationError("--drop-every must be at least 0.1 seconds.")
+        }
     }
 
     func run() async throws {
@@ -49,7 +63,10 @@ struct SimulateCommand: AsyncParsableCommand {
         logger.logLevel = .warning
         let configuration = SimulatorConfiguration(
             port: port, host: host, marketCount: markets, ticksPerSecond: rate, seed: seed,
-            restRequestsPerSecond: restLimit == 0 ? nil : restLimit)
+            restRequestsPerSecond: restLimit == 0 ? nil : restLimit,
+            faults: SimulatorFaults(
+                latency: .milliseconds(latency), errorRate: errorRate,
+                dropInterval: dropEvery.map { .milliseconds(Int($0 * 1000)) }))
         let simulator: ExchangeSimulator
         do {
             simulator = try ExchangeSimulator(configuration: configuration, logger: logger)

@@ -1,0 +1,77 @@
+import ExchangeSimulator
+import Exchanges
+import Logging
+import MarketDomain
+import MarketFeatures
+import Synchronization
+import TestSupport
+import Testing
+
+/// The simulator's fault options as clients meet them.
+@Suite(.serialized) struct SimulatorFaultTests {
+    private static func start(_ faults: SimulatorFaults) async throws -> RunningSimulator {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let simulator = try ExchangeSimulator(
+            configuration: SimulatorConfiguration(marketCount: 10, ticksPerSecond: 500, faults: faults),
+            logger: logger)
+        return try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+    }
+
+    private static func client(_ exchange: Exchange, _ running: RunningSimulator) -> MarketDataClient {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return ExchangeClient.make(
+            exchange,
+            server: ExchangeServer(
+                restBaseURL: running.restBaseURL(for: exchange), webSocketURL: running.webSocketURL(for: exchange)),
+            backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), logger: logger)
+    }
+
+    @Test(arguments: [Exchange.upbit, .bithumb, .korbit, .binance])
+    func anErrorRateOfOneRefusesEveryRequestAsTheExchangeWould(exchange: Exchange) async throws {
+        let running = try await Self.start(SimulatorFaults(errorRate: 1))
+        do {
+            _ = try await Self.client(exchange, running).fetchMarkets()
+            Issue.record("a request went through")
+        } catch let error as ExchangeError {
+            guard case .rateLimited = error else {
+                Issue.record("expected a rate limit, got \(error)")
+                return
+            }
+        }
+        await running.stop()
+    }
+
+    @Test func latencyDelaysEveryAnswer() async throws {
+        let running = try await Self.start(SimulatorFaults(latency: .milliseconds(300)))
+        let started = ContinuousClock.now
+        _ = try await Self.client(.upbit, running).fetchMarkets()
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        await running.stop()
+    }
+
+    @Test func droppedConnectionsAreReconnectedByTheFeed() async throws {
+        let running = try await Self.start(SimulatorFaults(dropInterval: .milliseconds(1500)))
+        let board = LiveBoard(client: Self.client(.korbit, running))
+        try await board.load()
+        let updates = await board.updates()
+        let states = Mutex<[ConnectionState]>([])
+        let watcher = Task {
+            for await update in updates {
+                if case .connection(let state) = update { states.withLock { $0.append(state) } }
+            }
+        }
+        await board.follow()
+        try await waitUntil(seconds: 20, "a reconnect after a drop") {
+            states.withLock { states in
+                guard let dropped = states.firstIndex(where: { if case .reconnecting = $0 { true } else { false } })
+                else { return false }
+                return states[dropped...].contains(.live)
+            }
+        }
+        watcher.cancel()
+        await board.stop()
+        await running.stop()
+    }
+}
