@@ -46,8 +46,8 @@ public enum KISClient {
         let session = KISSession(
             transport: RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(10), logger: logger),
             credentials: credentials, tokens: tokens,
-            // A window of 1.05 s: requests started a second apart may arrive closer together.
-            pacer: RequestPacer(limit: requestsPerSecond, window: .milliseconds(1050), clock: ContinuousClock()),
+            // A slot cools a little over a second after each answer, for clock skew and rounding.
+            pacer: RequestPacer(limit: requestsPerSecond, window: .milliseconds(1020), clock: ContinuousClock()),
             logger: logger)
         return StockDataClient(
             source: .kis,
@@ -132,14 +132,13 @@ actor KISSession {
         var renewed = false
         var attempt = 0
         while true {
-            try await pacer.acquire()
             let token = try await currentToken()
-            let reply = try await transport.get(
-                path, query,
-                headers: [
-                    ("authorization", "Bearer \(token.token)"), ("appkey", credentials.appKey),
-                    ("appsecret", credentials.appSecret), ("tr_id", transaction), ("custtype", "P"),
-                ])
+            let transport = transport
+            let headers = [
+                ("authorization", "Bearer \(token.token)"), ("appkey", credentials.appKey),
+                ("appsecret", credentials.appSecret), ("tr_id", transaction), ("custtype", "P"),
+            ]
+            let reply = try await pacer.perform { try await transport.get(path, query, headers: headers) }
             let status = try? JSONDecoder().decode(KISStatus.self, from: reply.body)
             switch status?.msgCd {
             case KISEndpoint.ErrorCode.rateLimited:

@@ -14,7 +14,7 @@ public enum WatchlistEvent: Sendable, Equatable {
 
 /// Fills a watchlist one stock at a time (SPEC §1.7): at most `maxInFlight` stocks in flight,
 /// never more than `requestsPerSecond` requests in any second (two a stock: the quote and the
-/// last closes), each answer reported for its own row the moment it arrives, a failure retried
+/// last closes; see ``RequestPacer``), each answer reported for its own row the moment it arrives, a failure retried
 /// with back-off while the others go on. Cancelling the consumer cancels everything pending.
 public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
     let client: StockDataClient
@@ -81,10 +81,9 @@ public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, 
                     group.addTask {
                         emit(.started(index: index))
                         do {
-                            try await pacer.acquire()
-                            let quote = try await client.fetchQuote(stocks[index])
-                            try await pacer.acquire()
-                            let bars = try await client.fetchDailyBars(stocks[index], closesWanted)
+                            let stock = stocks[index]
+                            let quote = try await pacer.perform { try await client.fetchQuote(stock) }
+                            let bars = try await pacer.perform { try await client.fetchDailyBars(stock, closesWanted) }
                             emit(.loaded(index: index, quote: quote, closes: bars.map(\.close)))
                             return .loaded(index)
                         } catch {
