@@ -92,4 +92,21 @@ import Testing
         #expect(missing.stderr.contains("KIS_APP_KEY"))
         #expect(try await SiseProcess.run(["quotes", "--exchange", "kis"]).status == 64)
     }
+
+    @Test func aConfigCanMakeLiveTheDefaultAndSimulatedTakesItBack() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("sise-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("sise"), withIntermediateDirectories: true)
+        try "[sise]\nlive = true\n".write(
+            to: config.appendingPathComponent("sise/config.toml"), atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let environment = ["XDG_CONFIG_HOME": config.path, "HOME": config.path]
+        let db = temporaryDatabase()
+        // Live by the config: KIS then needs keys (none here), so it stops at once with 78.
+        let live = try SiseProcess(["watchlist", "show", "--db", db], environment: environment)
+        #expect(try await live.finish().status == 78)
+        let simulated = try SiseProcess(["watchlist", "show", "--simulated", "--db", db], environment: environment)
+        #expect(try await simulated.finish().status == 0)
+        #expect(try await SiseProcess.run(["quotes", "--live", "--simulated"]).status == 64)
+    }
 }

@@ -10,8 +10,17 @@ struct ExchangeOptions: ParsableArguments {
         help: "The exchange: upbit (default), bithumb, korbit, binance; for stocks kis (default) or yahoo.")
     var source: MarketSource?
 
-    @Flag(name: .long, help: "Connect to the real exchange instead of the embedded simulated market.")
-    var live = false
+    @Flag(
+        name: .customLong("live"),
+        help:
+            "Connect to the real exchange instead of the embedded simulated market (`live = true` under [sise] in config.toml makes this the default)."
+    )
+    var liveFlag = false
+
+    @Flag(
+        name: .customLong("simulated"),
+        help: "Use the embedded simulated market even when the config makes live the default.")
+    var simulatedFlag = false
 
     @Option(
         name: .long,
@@ -23,6 +32,12 @@ struct ExchangeOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Log connection details to stderr.")
     var verbose = false
+
+    /// Whether to connect to the real exchange: `--live`, or the config's `live = true` unless
+    /// `--simulated` or `--base-url` says otherwise.
+    var live: Bool {
+        liveFlag || (!simulatedFlag && baseURL == nil && ConfigTable.liveByDefault())
+    }
 
     /// The crypto exchange chosen (Upbit when none is).
     var exchange: Exchange { source?.exchange ?? .upbit }
@@ -52,7 +67,10 @@ struct ExchangeOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if live, baseURL != nil {
+        if liveFlag, simulatedFlag {
+            throw ValidationError("--live and --simulated cannot be used together.")
+        }
+        if liveFlag, baseURL != nil {
             throw ValidationError("--live and --base-url cannot be used together.")
         }
         if let baseURL, ExchangeServer(baseURL: baseURL, exchange: exchange) == nil {

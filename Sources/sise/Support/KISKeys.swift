@@ -48,6 +48,11 @@ enum KISKeys {
 /// Reads the string keys of one table of a TOML config file: `key = "value"` lines (comments and
 /// other tables skipped). Only the few settings Sise has are read this way.
 enum ConfigTable {
+    /// Whether `$XDG_CONFIG_HOME/sise/config.toml` says `live = true` under `[sise]`.
+    static func liveByDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        read(path: KISKeys.configPath(environment: environment), table: "sise")["live"] == "true"
+    }
+
     static func read(path: String, table: String) -> [String: String] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
         var values: [String: String] = [:]

@@ -67,6 +67,8 @@ enum StockSession {
         let source = try options.requireStockSource()
         var logger = Logger(label: "sise.\(source.rawValue)")
         logger.logLevel = options.verbose ? .info : .error
+        // Missing keys are said at once, before anything goes out.
+        let liveKeys = options.live && options.baseURL == nil && source == .kis ? try KISKeys.load() : nil
         // Under --live the KRX list comes from KIS's master files, fetched at most once a day.
         let (directory, note) =
             options.live
@@ -79,7 +81,7 @@ enum StockSession {
             let client: StockDataClient
             switch source {
             case .kis:
-                let keys = try KISKeys.load()
+                let keys = try liveKeys ?? KISKeys.load()
                 client = KISClient.make(
                     baseURL: base, credentials: keys, tokens: TokenFile.store(path: TokenFile.defaultPath()),
                     requestsPerSecond: rate, logger: logger)
