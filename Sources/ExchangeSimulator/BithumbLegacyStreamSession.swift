@@ -13,21 +13,8 @@ struct BithumbLegacyStreamSession {
     let now: @Sendable () -> Int64
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let (id, events, continuation) = hub.register()
-        defer { hub.unregister(id) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { continuation.yield(.drop) }
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    switch message {
-                    case .text(let text): continuation.yield(.clientMessage(Array(text.utf8)))
-                    case .binary(let buffer): continuation.yield(.clientMessage(Array(buffer.readableBytesView)))
-                    }
-                }
-            }
-            group.addTask { try await write(events: events, to: outbound) }
-            _ = try await group.next()
-            group.cancelAll()
+        try await hub.serveClient(inbound: inbound, outbound: outbound) { events, outbound in
+            try await write(events: events, to: outbound)
         }
     }
 

@@ -49,32 +49,8 @@ struct BithumbRESTController<Context: RequestContext> {
     }
 
     private func candles(_ request: Request) -> Response {
-        let parameters = request.uri.queryParameters
-        guard let code = parameters.get(BithumbEndpoint.Parameter.market), !code.isEmpty else {
-            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
-        }
-        var count = 1
-        if let text = parameters.get(BithumbEndpoint.Parameter.count) {
-            guard let number = Int(text), (1...BithumbEndpoint.maxCandleCount).contains(number) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            count = number
-        }
-        var before: Int64?
-        if let text = parameters.get(BithumbEndpoint.Parameter.to), !text.isEmpty {
-            guard let time = Self.parseTo(text) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            before = time
-        }
-        let time = now()
-        guard let id = MarketID(code), let candles = venue.candles(id),
-            let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
-        else {
-            return .json(UpbitErrorBody.codeNotFound)
-        }
-        return .json(
-            UpbitCandleRows.make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
+        UpbitCandleRows.answer(
+            request.uri.queryParameters, venue: venue, now: now(), readTo: Self.parseTo, unknownStatus: .ok)
     }
 
     /// Bithumb reads a `to` without a zone as KST (§2.3); one with a zone as given.

@@ -1,4 +1,6 @@
 import ExchangeWire
+import HTTPTypes
+import Hummingbird
 import MarketDomain
 
 extension CoinFigures {
@@ -46,6 +48,38 @@ extension CoinFigures {
 
 /// Daily candles as the rows of Upbit's (and Bithumb's) `/v1/candles/days`.
 enum UpbitCandleRows {
+    /// The answer to a `/v1/candles/days` request on a venue, with Upbit's parameters and error
+    /// bodies: `readTo` reads the `to` parameter (Bithumb reads it in KST), `unknownStatus` is the
+    /// status sent with `Code not found` (Bithumb answers 200).
+    static func answer(
+        _ parameters: Parameters, venue: SimulatedVenue, now: Int64, readTo: (String) -> Int64?,
+        unknownStatus: HTTPResponse.Status
+    ) -> Response {
+        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        var count = 1
+        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
+            guard let number = Int(text), (1...UpbitEndpoint.maxCandleCount).contains(number) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            count = number
+        }
+        var before: Int64?
+        if let text = parameters.get(UpbitEndpoint.Parameter.to), !text.isEmpty {
+            guard let time = readTo(text) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            before = time
+        }
+        guard let id = MarketID(code), let candles = venue.candles(id),
+            let lastTrade = venue.figures([id], now: now).first?.tradeTimestamp
+        else {
+            return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)
+        }
+        return .json(make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
+    }
+
     /// The rows of `candles` (oldest first, today's last), newest first: at most `count`, all
     /// starting before `before` (Unix ms, exclusive) when given.
     static func make(

@@ -57,32 +57,8 @@ struct UpbitRESTController<Context: RequestContext> {
     }
 
     private func candles(_ request: Request) -> Response {
-        let parameters = request.uri.queryParameters
-        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
-            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
-        }
-        var count = 1
-        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
-            guard let number = Int(text), (1...UpbitEndpoint.maxCandleCount).contains(number) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            count = number
-        }
-        var before: Int64?
-        if let text = parameters.get(UpbitEndpoint.Parameter.to), !text.isEmpty {
-            guard let time = UpbitTime.parseTo(text) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            before = time
-        }
-        let time = now()
-        guard let id = MarketID(code), let candles = venue.candles(id),
-            let lastTrade = venue.figures([id], now: time).first?.tradeTimestamp
-        else {
-            return .json(UpbitErrorBody.codeNotFound, status: .notFound)
-        }
-        return .json(
-            UpbitCandleRows.make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
+        UpbitCandleRows.answer(
+            request.uri.queryParameters, venue: venue, now: now(), readTo: UpbitTime.parseTo, unknownStatus: .notFound)
     }
 
 }

@@ -35,7 +35,7 @@ public enum StockListRefresher {
             cache.save(now, fresh)
             return (fresh, nil)
         } catch {
-            let reason = WatchlistLoader<ContinuousClock>.message(error)
+            let reason = ErrorLine.of(error)
             if let saved, !saved.stocks.isEmpty {
                 return (saved.stocks, "stock list from an earlier download (\(reason))")
             }

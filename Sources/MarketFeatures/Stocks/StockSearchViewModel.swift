@@ -124,7 +124,7 @@ public final class StockSearchViewModel {
         case .success(let stocks):
             remote = stocks.filter { source.serves($0.market) }.map { directory.stock($0.code) ?? $0 }
         case .failure(let error):
-            output.remoteError = WatchlistLoader<ContinuousClock>.message(error)
+            output.remoteError = ErrorLine.of(error)
         }
         publish()
     }

@@ -90,7 +90,7 @@ public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, 
                             if Task.isCancelled { return .failed(index) }
                             let giveUp = maxAttempts.map { attempt >= $0 } ?? false
                             let delay = giveUp ? nil : backoff.delay(attempt: attempt, jitter: 0.5)
-                            emit(.failed(index: index, message: Self.message(error), attempt: attempt, retryIn: delay))
+                            emit(.failed(index: index, message: ErrorLine.of(error), attempt: attempt, retryIn: delay))
                             return .failed(index)
                         }
                     }
@@ -121,11 +121,5 @@ public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, 
                 }
             }
         }
-    }
-
-    /// A one-line message of a failure.
-    static func message(_ error: any Error) -> String {
-        if let exchange = error as? ExchangeError { return exchange.description }
-        return String(describing: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     }
 }

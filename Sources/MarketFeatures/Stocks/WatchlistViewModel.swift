@@ -318,7 +318,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             self.detail?.isLoading = false
             switch result {
             case .success(let bars): self.detail?.bars = bars
-            case .failure(let error): self.detail?.error = WatchlistLoader<C>.message(error)
+            case .failure(let error): self.detail?.error = ErrorLine.of(error)
             }
             self.publish()
         }

@@ -73,30 +73,14 @@ enum MarketSession {
                 clients(exchanges, store: store, logger: logger) { servers[$0] },
                 stockContext(baseURL: stockBase, live: false, simulated: false))
         }
-        let running: RunningSimulator
-        do {
-            // The server's own shutdown chatter is not the user's business unless --verbose.
-            var serverLogger = Logger(label: "sise.simulator")
-            serverLogger.logLevel = options.verbose ? .info : .critical
-            let simulator = try ExchangeSimulator(
-                configuration: SimulatorConfiguration(seed: options.seed), logger: serverLogger)
-            running = try await simulator.start()
-        } catch {
-            throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")
-        }
-        do {
-            let result = try await body(
+        return try await EmbeddedSimulator.run(options) { running in
+            try await body(
                 clients(exchanges, store: store, logger: logger) { exchange in
                     ExchangeServer(
                         restBaseURL: running.restBaseURL(for: exchange),
                         webSocketURL: running.webSocketURL(for: exchange))
                 },
                 stockContext(baseURL: stocks.map { running.baseURL(for: $0) }, live: false, simulated: true))
-            await running.stop()
-            return result
-        } catch {
-            await running.stop()
-            throw error
         }
     }
 

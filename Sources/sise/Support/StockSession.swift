@@ -91,38 +91,12 @@ enum StockSession {
             return try await body(
                 Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: false, note: note))
         }
-        let running: RunningSimulator
-        do {
-            var serverLogger = Logger(label: "sise.simulator")
-            serverLogger.logLevel = options.verbose ? .info : .critical
-            // The simulated KIS admits what the chosen domain would: 18 a second, or 1 for mock trading.
-            let simulator = try ExchangeSimulator(
-                configuration: SimulatorConfiguration(
-                    seed: options.seed, kisRequestsPerSecond: limits.kisMock ? 1 : 18),
-                logger: serverLogger)
-            running = try await simulator.start()
-        } catch {
-            throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")
-        }
-        let base = running.baseURL(for: source)
-        let client: StockDataClient
-        switch source {
-        case .kis:
-            // The simulator accepts any keys; its tokens live as long as it does, so none is kept.
-            client = KISClient.make(
-                baseURL: base, credentials: KISCredentials(appKey: "sise-simulated", appSecret: "sise-simulated"),
-                requestsPerSecond: rate, logger: logger)
-        case .yahoo:
-            client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)
-        }
-        do {
-            let result = try await body(
-                Context(client: client, directory: directory, requestsPerSecond: rate, isSimulated: true))
-            await running.stop()
-            return result
-        } catch {
-            await running.stop()
-            throw error
+        // The simulated KIS admits what the chosen domain would: 18 a second, or 1 for mock trading.
+        return try await EmbeddedSimulator.run(options, kisRequestsPerSecond: limits.kisMock ? 1 : 18) { running in
+            try await body(
+                context(
+                    source, baseURL: running.baseURL(for: source), live: false, simulated: true, directory: directory,
+                    logger: logger, limits: limits))
         }
     }
 }

@@ -1,0 +1,38 @@
+import HummingbirdWebSocket
+import NIOCore
+
+extension TickHub {
+    /// Serves one WebSocket client of a dialect whose session reads the client's frames itself
+    /// (Korbit, Binance, Bithumb's legacy feed): every frame becomes a ``SessionEvent/clientMessage(_:)``
+    /// beside the trades, a `tick` event comes every `tickInterval` when one is given, and `write`
+    /// answers them all until the client leaves or the simulator drops it.
+    func serveClient(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tickInterval: Duration? = nil,
+        write: @escaping @Sendable (AsyncStream<SessionEvent>, WebSocketOutboundWriter) async throws -> Void
+    ) async throws {
+        let (id, events, continuation) = register()
+        defer { unregister(id) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { continuation.yield(.drop) }
+                for try await message in inbound.messages(maxSize: 1 << 22) {
+                    switch message {
+                    case .text(let text): continuation.yield(.clientMessage(Array(text.utf8)))
+                    case .binary(let buffer): continuation.yield(.clientMessage(Array(buffer.readableBytesView)))
+                    }
+                }
+            }
+            if let tickInterval {
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: tickInterval)
+                        continuation.yield(.flushDue)
+                    }
+                }
+            }
+            group.addTask { try await write(events, outbound) }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+}
