@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras.git", from: "1.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
         .target(name: "MarketDomain", swiftSettings: sharedSettings),
@@ -99,7 +100,9 @@ let package = Package(
             name: "MarketDomainTests", dependencies: ["MarketDomain", "TestSupport"], swiftSettings: sharedSettings),
         .testTarget(
             name: "ExchangeWireTests",
-            dependencies: ["ExchangeWire", "TestSupport"],
+            dependencies: [
+                "ExchangeWire", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -6,4 +6,7 @@ public enum LiveFeedEvent: Sendable, Equatable {
     case snapshot([Ticker])
     /// One live ticker update.
     case ticker(Ticker)
+    /// A frame that could not be read (malformed, truncated, of the wrong types, too deep) was
+    /// skipped; the feed goes on.
+    case frameSkipped(reason: String)
 }

@@ -63,3 +63,56 @@ extension String {
         return String(self[first...last])
     }
 }
+
+extension MarketID {
+    /// Makes a market id from a code's UTF-8 bytes, as ``init(_:)`` does from a string (surrounding
+    /// spaces dropped, letters upper-cased, `QUOTE-BASE` required), without an intermediate string:
+    /// the live feeds read codes straight from a frame's bytes. A short code (15 bytes or fewer,
+    /// as every market code is) is stored inline and allocates nothing.
+    public init?(utf8 code: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var end = code.count
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while start < end, isSpace(code[start]) { start += 1 }
+        while end > start, isSpace(code[end - 1]) { end -= 1 }
+        var dash: Int?
+        for index in start..<end {
+            let byte = code[index]
+            if byte == UInt8(ascii: "-") {
+                guard dash == nil else { return nil }
+                dash = index
+            } else if !Self.isCodeByte(byte) {
+                return nil
+            }
+        }
+        guard let dash, dash > start, dash < end - 1 else { return nil }
+        rawValue = String(unsafeUninitializedCapacity: end - start) { buffer in
+            for index in start..<end { buffer[index - start] = Self.upper(code[index]) }
+            return end - start
+        }
+    }
+
+    /// Makes a market id from a quote and a base currency given as UTF-8 bytes (`krw`, `btc`),
+    /// upper-casing them; `nil` unless both are non-empty ASCII letters and digits.
+    public init?(quote: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>) {
+        guard !quote.isEmpty, !base.isEmpty, quote.allSatisfy(Self.isCodeByte), base.allSatisfy(Self.isCodeByte) else {
+            return nil
+        }
+        let count = quote.count + 1 + base.count
+        rawValue = String(unsafeUninitializedCapacity: count) { buffer in
+            for index in quote.indices { buffer[index] = Self.upper(quote[index]) }
+            buffer[quote.count] = UInt8(ascii: "-")
+            for index in base.indices { buffer[quote.count + 1 + index] = Self.upper(base[index]) }
+            return count
+        }
+    }
+
+    private static func isCodeByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+    }
+}

@@ -41,6 +41,8 @@ public actor LiveBoard {
     public private(set) var connection: ConnectionState = .connecting
     /// Live ticks applied since the board was made.
     public private(set) var appliedTicks = 0
+    /// Frames of the live feed that could not be read and were skipped.
+    public private(set) var skippedFrames = 0
     private let followers = Followers()
     private var feedTask: Task<Void, Never>?
 
@@ -118,6 +120,8 @@ public actor LiveBoard {
             guard board.apply(ticker) == .applied, let quote = board.quote(ticker.marketID) else { return }
             appliedTicks += 1
             publish(.quote(quote))
+        case .frameSkipped:
+            skippedFrames += 1
         }
     }
 

@@ -45,6 +45,11 @@ final class ScriptedConnector: Sendable {
         _ = state.withLock { $0.sockets.last }?.yield(Array(json.utf8))
     }
 
+    /// Pushes a frame's raw bytes on the latest socket.
+    func push(bytes: [UInt8]) {
+        _ = state.withLock { $0.sockets.last }?.yield(bytes)
+    }
+
     /// Closes the latest socket from the server's side.
     func closeLatest() {
         state.withLock { $0.sockets.last }?.finish()

@@ -108,6 +108,7 @@ import Testing
                 case .ticker(let ticker): tickers.append(ticker)
                 case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
                 case .connection(let state): sawLive = sawLive || state == .live
+                case .frameSkipped: break
                 }
                 if tickers.count >= needed && sawSnapshot { break }
             }

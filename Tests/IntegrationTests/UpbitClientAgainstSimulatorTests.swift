@@ -69,6 +69,7 @@ import Testing
                 case .ticker(let ticker): tickers.append(ticker)
                 case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
                 case .connection(let state): sawLive = sawLive || state == .live
+                case .frameSkipped: break
                 }
                 if tickers.count >= 40 && sawSnapshot { break }
             }

@@ -22,8 +22,14 @@ extension FeedProtocol {
 
 /// Reads frames of Binance's WebSocket into what the feed needs.
 public enum BinanceFrameDecoder {
-    /// Decodes one text frame: a ticker event, a request's result (a sign of life) or an error.
+    /// Decodes one text frame straight from its bytes: a ticker event, a request's result (a
+    /// sign of life) or an error.
     @Sendable public static func decode(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
+        FeedProtocol.DecodedFrame(BinanceTickerFrameReader.read(frame))
+    }
+
+    /// Decodes one frame through `JSONDecoder` and the `Codable` wire types (the reference).
+    @Sendable public static func decodeWithCodable(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
         do {
             switch try JSONDecoder().decode(BinanceStreamFrame.self, from: Data(frame)) {
             case .ticker(let event):

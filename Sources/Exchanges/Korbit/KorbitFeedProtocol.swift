@@ -19,8 +19,14 @@ extension FeedProtocol {
 
 /// Reads frames of Korbit's v2 WebSocket into what the feed needs.
 public enum KorbitFrameDecoder {
-    /// Decodes one text frame: a ticker, an acknowledgement (a sign of life) or a failure.
+    /// Decodes one text frame straight from its bytes: a ticker, an acknowledgement (a sign of
+    /// life) or a failure.
     @Sendable public static func decode(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
+        FeedProtocol.DecodedFrame(KorbitTickerFrameReader.read(frame))
+    }
+
+    /// Decodes one frame through `JSONDecoder` and the `Codable` wire types (the reference).
+    @Sendable public static func decodeWithCodable(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
         do {
             switch try JSONDecoder().decode(KorbitStreamFrame.self, from: Data(frame)) {
             case .ticker(let message):

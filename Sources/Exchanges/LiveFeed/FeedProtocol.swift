@@ -1,3 +1,4 @@
+import ExchangeWire
 public import MarketDomain
 
 /// What one exchange's WebSocket dialect needs from the feed: the subscribe message, the keep-alive
@@ -33,5 +34,17 @@ public struct FeedProtocol: Sendable {
         case serverError(String)
         /// The frame could not be read; it is skipped.
         case unreadable(String)
+    }
+}
+
+extension FeedProtocol.DecodedFrame {
+    /// What a byte reader found, as the feed needs it.
+    init(_ content: StreamFrameContent) {
+        switch content {
+        case .ticker(let ticker): self = .ticker(ticker)
+        case .alive: self = .heartbeat
+        case .serverError(let message): self = .serverError(message)
+        case .unreadable(let reason): self = .unreadable(reason)
+        }
     }
 }

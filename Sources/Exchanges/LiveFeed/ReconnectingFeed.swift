@@ -91,7 +91,9 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
                     case .ticker(let ticker): emit(.ticker(ticker))
                     case .heartbeat: break
                     case .serverError(let message): logger.warning("server error on feed: \(message)")
-                    case .unreadable(let reason): logger.debug("skipped unreadable frame: \(reason)")
+                    case .unreadable(let reason):
+                        logger.debug("skipped unreadable frame: \(reason)")
+                        emit(.frameSkipped(reason: reason))
                     }
                 }
                 return .reader

@@ -25,8 +25,14 @@ extension FeedProtocol {
 
 /// Reads frames of the Upbit WebSocket into what the feed needs.
 public enum UpbitFrameDecoder {
-    /// Decodes one frame (binary or text JSON, DEFAULT or SIMPLE keys).
+    /// Decodes one frame (binary or text JSON, DEFAULT or SIMPLE keys) straight from its bytes.
     @Sendable public static func decode(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
+        FeedProtocol.DecodedFrame(UpbitTickerFrameReader.read(frame))
+    }
+
+    /// Decodes one frame through `JSONDecoder` and the `Codable` wire types: the reference the
+    /// byte reader is checked and measured against.
+    @Sendable public static func decodeWithCodable(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
         do {
             switch try JSONDecoder().decode(UpbitStreamFrame.self, from: Data(frame)) {
             case .ticker(let message):

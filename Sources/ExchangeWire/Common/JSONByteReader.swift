@@ -1,0 +1,421 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A forward-only reader over one JSON document's bytes, for the live feeds' hot path: it reads
+/// keys, numbers and short strings in place (no `String` or `Data` per value) and skips whatever
+/// the caller does not need (unknown fields, nested values, escaped strings) without building it.
+///
+/// Every read checks the bounds, so a truncated or hostile document ends in a ``Failure``, never a
+/// crash; nesting is skipped iteratively and capped at ``maximumDepth``, so 10,000 open brackets
+/// cost one linear scan and a refusal, never a deep recursion.
+struct JSONByteReader {
+    /// Why a document could not be read.
+    enum Failure: Error, Equatable {
+        /// The document ended in the middle of a value.
+        case truncated
+        /// A byte that JSON does not allow here.
+        case unexpected(UInt8)
+        /// Nested deeper than ``maximumDepth``.
+        case tooDeep
+        /// A value of the wrong JSON type for a field.
+        case wrongType
+        /// A number that is not a finite JSON number (or a string of one where strings are allowed).
+        case badNumber
+
+        /// A short description for logs.
+        var reason: String {
+            switch self {
+            case .truncated: "truncated frame"
+            case .unexpected: "unexpected byte"
+            case .tooDeep: "nested too deep"
+            case .wrongType: "a field of the wrong type"
+            case .badNumber: "a bad number"
+            }
+        }
+    }
+
+    /// A string token: the raw bytes between its quotes, and whether escapes must be decoded.
+    struct StringToken {
+        var start: Int
+        var end: Int
+        var hasEscapes: Bool
+        var count: Int { end - start }
+    }
+
+    /// The deepest nesting skipped before the document is refused (JSONDecoder's own limit is 512).
+    static let maximumDepth = 512
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: Structure
+
+    /// Skips spaces, tabs, carriage returns and newlines.
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next byte after whitespace, without consuming it.
+    mutating func peek() throws(Failure) -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw .truncated }
+        return bytes[index]
+    }
+
+    /// Consumes `byte` (after whitespace) or fails.
+    mutating func expect(_ byte: UInt8) throws(Failure) {
+        let next = try peek()
+        guard next == byte else { throw .unexpected(next) }
+        index += 1
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return index >= bytes.count
+    }
+
+    /// Reads the members of the object that starts here, calling `member` with each key; `member`
+    /// must read or skip the value. Fails on anything that is not an object.
+    mutating func readObject(_ member: (inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            guard try peek() == UInt8(ascii: "\"") else { throw .unexpected(bytes[index]) }
+            let key = try readStringToken()
+            try expect(UInt8(ascii: ":"))
+            try member(&self, key)
+            let next = try peek()
+            index += 1
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw .unexpected(next) }
+            // A trailing comma is let pass, as `JSONDecoder` lets it pass.
+            if try peek() == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+        }
+    }
+
+    /// Skips one value of any type, however nested, without building it.
+    mutating func skipValue() throws(Failure) {
+        // The open containers, innermost last: true for an object. Only nested values need it.
+        var containers: [Bool] = []
+        while true {
+            let next = try peek()
+            switch next {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = next == UInt8(ascii: "{")
+                index += 1
+                if try peek() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                } else {
+                    guard containers.count < Self.maximumDepth else { throw .tooDeep }
+                    containers.append(isObject)
+                    if isObject { try readMemberKey() }
+                    continue
+                }
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "t"): try expectLiteral("true")
+            case UInt8(ascii: "f"): try expectLiteral("false")
+            case UInt8(ascii: "n"): try expectLiteral("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): skipNumber()
+            default: throw .unexpected(next)
+            }
+            // After a value: close the containers it ends, or go on to the next element.
+            while let isObject = containers.last {
+                let after = try peek()
+                index += 1
+                if after == UInt8(ascii: ",") {
+                    let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    if try peek() == close {
+                        // A trailing comma, let pass as in ``readObject(_:)``: the container ends.
+                        index += 1
+                        containers.removeLast()
+                        continue
+                    }
+                    if isObject { try readMemberKey() }
+                    break
+                }
+                guard after == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw .unexpected(after) }
+                containers.removeLast()
+            }
+            if containers.isEmpty { return }
+        }
+    }
+
+    /// Reads an object member's key and its colon.
+    private mutating func readMemberKey() throws(Failure) {
+        guard try peek() == UInt8(ascii: "\"") else { throw .unexpected(bytes[index]) }
+        try skipString()
+        try expect(UInt8(ascii: ":"))
+    }
+
+    /// Skips a string nobody reads: up to its closing quote, an escape's next byte never taken for
+    /// it. What its escapes say is not checked (as `JSONDecoder` leaves unread values unchecked).
+    private mutating func skipString() throws(Failure) {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            default: index += 1
+            }
+        }
+        throw .truncated
+    }
+
+    /// Skips a number nobody reads: its run of number characters, unchecked (as `JSONDecoder`
+    /// leaves unread values unchecked); what follows it is checked as usual.
+    private mutating func skipNumber() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+        let length = literal.utf8CodeUnitCount
+        guard index + length <= bytes.count else { throw .truncated }
+        guard memcmp(bytes.baseAddress! + index, literal.utf8Start, length) == 0 else {
+            throw .unexpected(bytes[index])
+        }
+        index += length
+    }
+
+    // MARK: Strings
+
+    /// Reads a string token at the current position (after whitespace): its raw bounds, escapes left as they are.
+    mutating func readStringToken() throws(Failure) -> StringToken {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        var hasEscapes = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return StringToken(start: start, end: index - 1, hasEscapes: hasEscapes)
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                guard index + 1 < bytes.count else { throw .truncated }
+                if bytes[index + 1] == UInt8(ascii: "u") {
+                    guard index + 5 < bytes.count else { throw .truncated }
+                    for offset in 2...5 where Self.hexValue(bytes[index + offset]) == nil {
+                        throw .unexpected(bytes[index + offset])
+                    }
+                    index += 6
+                } else {
+                    guard Self.escaped(bytes[index + 1]) != nil else { throw .unexpected(bytes[index + 1]) }
+                    index += 2
+                }
+                continue
+            }
+            guard byte >= 0x20 else { throw .unexpected(byte) }
+            index += 1
+        }
+        throw .truncated
+    }
+
+    /// Whether a string token reads exactly `literal`.
+    func token(_ token: StringToken, equals literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        if !token.hasEscapes {
+            return token.count == length && memcmp(bytes.baseAddress! + token.start, literal.utf8Start, length) == 0
+        }
+        return withDecoded(token) { decoded in
+            decoded.count == length && memcmp(decoded.baseAddress!, literal.utf8Start, length) == 0
+        } ?? false
+    }
+
+    /// Calls `body` with the token's text, escapes decoded (on the stack when short); `nil` when
+    /// an escape encodes no character.
+    func withDecoded<Result>(
+        _ token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
+        guard token.hasEscapes else {
+            return body(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+        }
+        // Decoded text is never longer than the escaped one.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, token.count)) { buffer in
+            guard let count = decode(token, into: buffer) else { return nil }
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// The token's text as a `String` (for rare frames: errors, statuses).
+    func string(_ token: StringToken) -> String {
+        withDecoded(token) { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    private func decode(_ token: StringToken, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        var read = token.start
+        var written = 0
+        func put(_ byte: UInt8) {
+            buffer[written] = byte
+            written += 1
+        }
+        while read < token.end {
+            let byte = bytes[read]
+            guard byte == UInt8(ascii: "\\") else {
+                put(byte)
+                read += 1
+                continue
+            }
+            let kind = bytes[read + 1]
+            if let simple = Self.escaped(kind) {
+                put(simple)
+                read += 2
+                continue
+            }
+            var scalar = hex4(at: read + 2)
+            read += 6
+            if (0xD800...0xDBFF).contains(scalar), read + 5 < token.end + 1, bytes[read] == UInt8(ascii: "\\"),
+                bytes[read + 1] == UInt8(ascii: "u")
+            {
+                let low = hex4(at: read + 2)
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    read += 6
+                }
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { return nil }
+            for unit in UTF8.encode(unicode)! { put(unit) }
+        }
+        return written
+    }
+
+    private func hex4(at offset: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for position in offset..<(offset + 4) { value = value << 4 | UInt32(Self.hexValue(bytes[position]) ?? 0) }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func escaped(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    // MARK: Values
+
+    /// Whether the next value is `null`; consumes it when it is.
+    mutating func readNull() throws(Failure) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try expectLiteral("null")
+        return true
+    }
+
+    /// Reads a JSON number as the nearest `Double` (as `JSONDecoder` does); fails on any other type.
+    mutating func readDouble() throws(Failure) -> Double {
+        let next = try peek()
+        guard next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) else {
+            throw .wrongType
+        }
+        let token = try readNumberToken()
+        return try DecimalText.double(UnsafeBufferPointer(rebasing: bytes[token]), strict: true)
+    }
+
+    /// Reads a number written as a JSON string (`"77136000"`) or as a JSON number, as the
+    /// string-number venues do; fails on any other type or on text that is not a finite number.
+    mutating func readDecimal() throws(Failure) -> Double {
+        guard try peek() == UInt8(ascii: "\"") else { return try readDouble() }
+        let token = try readStringToken()
+        guard !token.hasEscapes else { throw .badNumber }
+        return try DecimalText.double(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), strict: false)
+    }
+
+    /// Reads a JSON integer that fits in `Int64`; fails on fractions, other types and overflow.
+    mutating func readInt64() throws(Failure) -> Int64 {
+        let next = try peek()
+        guard next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) else {
+            throw .wrongType
+        }
+        let token = try readNumberToken()
+        return try DecimalText.int64(UnsafeBufferPointer(rebasing: bytes[token]))
+    }
+
+    /// Reads a string value; fails on any other type.
+    mutating func readString() throws(Failure) -> StringToken {
+        guard try peek() == UInt8(ascii: "\"") else { throw .wrongType }
+        return try readStringToken()
+    }
+
+    /// Reads `true` or `false`; fails on any other type.
+    mutating func readBool() throws(Failure) -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return false
+        default: throw .wrongType
+        }
+    }
+
+    /// The bounds of a number token that follows JSON's grammar
+    /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
+    private mutating func readNumberToken() throws(Failure) -> Range<Int> {
+        skipWhitespace()
+        let start = index
+        func digits() throws(Failure) -> Int {
+            let first = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
+            return index - first
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = try digits()
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { throw .badNumber }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            _ = try digits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            _ = try digits()
+        }
+        return start..<index
+    }
+}

@@ -1,0 +1,62 @@
+public import MarketDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What one live-feed frame turned out to be, read straight from its bytes by a dialect's
+/// ticker-frame reader (``UpbitTickerFrameReader``, ``KorbitTickerFrameReader``,
+/// ``BinanceTickerFrameReader``).
+public enum StreamFrameContent: Sendable, Equatable {
+    /// A ticker update.
+    case ticker(Ticker)
+    /// A frame that carries no ticker but shows the server is alive (a status, an acknowledgement,
+    /// another data type).
+    case alive
+    /// The server reported an error.
+    case serverError(String)
+    /// The frame could not be read (malformed, truncated, wrong types, too deep); it is skipped.
+    case unreadable(String)
+}
+
+extension JSONByteReader {
+    /// Whether a key's bytes spell `literal`.
+    static func key(_ key: UnsafeBufferPointer<UInt8>, is literal: StaticString) -> Bool {
+        key.count == literal.utf8CodeUnitCount && memcmp(key.baseAddress!, literal.utf8Start, key.count) == 0
+    }
+
+    /// Reads the object at the start of the document member by member, each key's bytes decoded
+    /// (escapes included), then insists that nothing but whitespace follows it.
+    mutating func readDocument(
+        _ member: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        try readMember(member)
+        guard isAtEnd() else { throw .unexpected(bytes[index]) }
+    }
+
+    /// Reads the object that starts here member by member, each key's bytes decoded.
+    mutating func readMember(
+        _ member: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        try readObject { (reader: inout JSONByteReader, token: StringToken) throws(Failure) in
+            if !token.hasEscapes {
+                try member(&reader, UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
+                return
+            }
+            // A key with escapes is rare: decode it into its own buffer first.
+            let decoded = reader.withDecoded(token) { Array($0) } ?? []
+            try decoded.withUnsafeBufferPointer { (key) throws(Failure) in try member(&reader, key) }
+        }
+    }
+
+    /// A string value's decoded text, or the text of a number (`name` of an Upbit error can be either).
+    mutating func readText() throws(Failure) -> String {
+        switch try peek() {
+        case UInt8(ascii: "\""): return string(try readStringToken())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return String(try readInt64())
+        default: throw .wrongType
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import MarketDomain
+
+/// Reads frames of the Upbit WebSocket (and Bithumb's v1, its near-clone) straight from their
+/// bytes: a `ticker` in DEFAULT or SIMPLE keys becomes a domain ``Ticker`` from the ten fields the
+/// board needs, in any order, every other field skipped unread; `{"status":"UP"}` and other types
+/// are signs of life; `{"error":…}` is the server's error. ``UpbitStreamFrame`` (Codable) stays as
+/// the reference: both read the same ticker from the same valid frame.
+public enum UpbitTickerFrameReader {
+    /// Reads one frame.
+    public static func read(_ frame: [UInt8]) -> StreamFrameContent {
+        frame.withUnsafeBufferPointer(read)
+    }
+
+    /// Reads one frame.
+    public static func read(_ frame: UnsafeBufferPointer<UInt8>) -> StreamFrameContent {
+        var fields = Fields()
+        var reader = JSONByteReader(frame)
+        do throws(JSONByteReader.Failure) {
+            try reader.readDocument { (reader, key) throws(JSONByteReader.Failure) in
+                try fields.read(key, from: &reader)
+            }
+        } catch {
+            return .unreadable(error.reason)
+        }
+        return fields.content
+    }
+
+    /// The fields one frame carried, as read.
+    private struct Fields {
+        /// The ticker's fields under DEFAULT keys, and under SIMPLE ones: a frame is read in the
+        /// spelling its type key has (`ty` means SIMPLE), as the `Codable` reference reads it.
+        var defaultKeys = TickerFields()
+        var simpleKeys = TickerFields()
+        var status = false
+        var error: String?
+
+        mutating func read(
+            _ key: UnsafeBufferPointer<UInt8>, from reader: inout JSONByteReader
+        )
+            throws(JSONByteReader.Failure)
+        {
+            guard let (field, isSimple) = Field.named(key) else {
+                try reader.skipValue()
+                return
+            }
+            switch field {
+            case .status:
+                _ = try reader.readString()
+                status = true
+            case .error:
+                error = try Self.errorText(&reader)
+            default:
+                if isSimple {
+                    try simpleKeys.read(field, from: &reader)
+                } else {
+                    try defaultKeys.read(field, from: &reader)
+                }
+            }
+        }
+
+        /// `name: message` of an `{"name":…,"message":…}` object.
+        private static func errorText(_ reader: inout JSONByteReader) throws(JSONByteReader.Failure) -> String {
+            var name = ""
+            var message = ""
+            try reader.readMember { (reader, key) throws(JSONByteReader.Failure) in
+                if JSONByteReader.key(key, is: "name") {
+                    name = try reader.readText()
+                } else if JSONByteReader.key(key, is: "message") {
+                    message = try reader.readText()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            return "\(name): \(message)"
+        }
+
+        var content: StreamFrameContent {
+            if let isTicker = defaultKeys.isTicker ?? simpleKeys.isTicker {
+                guard isTicker else { return .alive }
+                return (simpleKeys.isTicker != nil ? simpleKeys : defaultKeys).content
+            }
+            if status { return .alive }
+            if let error { return .serverError(error) }
+            return .unreadable("neither a typed message, a status nor an error")
+        }
+    }
+
+    /// A ticker's fields in one spelling.
+    private struct TickerFields {
+        var isTicker: Bool?
+        var code: MarketID?
+        var codeWasInvalid = false
+        var open = 0.0
+        var high = 0.0
+        var low = 0.0
+        var price = 0.0
+        var previousClose = 0.0
+        var changePrice = 0.0
+        var changeRate = 0.0
+        var volume24h = 0.0
+        var value24h = 0.0
+        var timestamp: Int64 = 0
+        /// One bit per required ticker field found.
+        var found: UInt16 = 0
+        /// One bit per ``Field`` read: a repeated key's first value wins, as in the reference.
+        var seen: UInt16 = 0
+
+        static let allRequired: UInt16 = 0x3FF
+
+        mutating func read(_ field: Field, from reader: inout JSONByteReader) throws(JSONByteReader.Failure) {
+            guard seen & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
+            seen |= 1 << field.rawValue
+            switch field {
+            case .type:
+                let token = try reader.readString()
+                isTicker = reader.token(token, equals: "ticker")
+            case .code:
+                let token = try reader.readString()
+                code = reader.withDecoded(token) { MarketID(utf8: $0) } ?? nil
+                codeWasInvalid = code == nil
+            case .open: open = try number(&reader, bit: 0)
+            case .high: high = try number(&reader, bit: 1)
+            case .low: low = try number(&reader, bit: 2)
+            case .price: price = try number(&reader, bit: 3)
+            case .previousClose: previousClose = try number(&reader, bit: 4)
+            case .changePrice: changePrice = try number(&reader, bit: 5)
+            case .changeRate: changeRate = try number(&reader, bit: 6)
+            case .volume24h: volume24h = try number(&reader, bit: 7)
+            case .value24h: value24h = try number(&reader, bit: 8)
+            case .timestamp:
+                timestamp = try reader.readInt64()
+                found |= 1 << 9
+            case .status, .error: try reader.skipValue()
+            }
+        }
+
+        private mutating func number(
+            _ reader: inout JSONByteReader, bit: UInt16
+        ) throws(JSONByteReader.Failure)
+            -> Double
+        {
+            let value = try reader.readDouble()
+            found |= 1 << bit
+            return value
+        }
+
+        var content: StreamFrameContent {
+            guard found == Self.allRequired, code != nil || codeWasInvalid else {
+                return .unreadable("a ticker without all its fields")
+            }
+            guard let code else { return .unreadable("bad market code") }
+            return .ticker(
+                Ticker(
+                    marketID: code, price: price, changePrice: changePrice, changeRate: changeRate,
+                    volume24h: volume24h, tradeValue24h: value24h, open: open, high: high, low: low,
+                    previousClose: previousClose, timestamp: timestamp))
+        }
+    }
+
+    /// The keys read, in DEFAULT and SIMPLE spelling alike.
+    private enum Field: UInt16 {
+        case type, code, open, high, low, price, previousClose, changePrice, changeRate, volume24h, value24h
+        case timestamp, status, error
+
+        /// The field a key names and whether the key is a SIMPLE one; `nil` for every key the
+        /// board does not need.
+        static func named(_ key: UnsafeBufferPointer<UInt8>) -> (Field, isSimple: Bool)? {
+            guard !key.isEmpty else { return nil }
+            let candidate: (StaticString, Field)?
+            // Dispatch on length and first byte, then one comparison.
+            switch (key.count, key[0]) {
+            case (2, UInt8(ascii: "t")): candidate = key[1] == UInt8(ascii: "y") ? ("ty", .type) : ("tp", .price)
+            case (2, UInt8(ascii: "c")): candidate = ("cd", .code)
+            case (2, UInt8(ascii: "o")): candidate = ("op", .open)
+            case (2, UInt8(ascii: "h")): candidate = ("hp", .high)
+            case (2, UInt8(ascii: "l")): candidate = ("lp", .low)
+            case (3, UInt8(ascii: "p")): candidate = ("pcp", .previousClose)
+            case (3, UInt8(ascii: "s")):
+                candidate = key[2] == UInt8(ascii: "p") ? ("scp", .changePrice) : ("scr", .changeRate)
+            case (3, UInt8(ascii: "t")): candidate = ("tms", .timestamp)
+            case (4, UInt8(ascii: "t")): candidate = ("type", .type)
+            case (4, UInt8(ascii: "c")): candidate = ("code", .code)
+            case (5, UInt8(ascii: "e")): candidate = ("error", .error)
+            case (6, UInt8(ascii: "s")): candidate = ("status", .status)
+            case (6, UInt8(ascii: "a")):
+                candidate =
+                    key[1] == UInt8(ascii: "t") && key[2] == UInt8(ascii: "v")
+                    ? ("atv24h", .volume24h) : ("atp24h", .value24h)
+            case (9, UInt8(ascii: "l")): candidate = ("low_price", .low)
+            case (9, UInt8(ascii: "t")): candidate = ("timestamp", .timestamp)
+            case (10, UInt8(ascii: "h")): candidate = ("high_price", .high)
+            case (11, UInt8(ascii: "t")): candidate = ("trade_price", .price)
+            case (13, UInt8(ascii: "o")): candidate = ("opening_price", .open)
+            case (18, UInt8(ascii: "p")): candidate = ("prev_closing_price", .previousClose)
+            case (18, UInt8(ascii: "s")): candidate = ("signed_change_rate", .changeRate)
+            case (19, UInt8(ascii: "s")): candidate = ("signed_change_price", .changePrice)
+            case (19, UInt8(ascii: "a")): candidate = ("acc_trade_price_24h", .value24h)
+            case (20, UInt8(ascii: "a")): candidate = ("acc_trade_volume_24h", .volume24h)
+            default: candidate = nil
+            }
+            guard let (name, field) = candidate, JSONByteReader.key(key, is: name) else { return nil }
+            // SIMPLE keys are at most 6 bytes and DEFAULT ones at least 4; the 4-to-6-byte
+            // DEFAULT keys are `type`, `code`, `error` and `status`.
+            let isSimple = key.count <= 3 || (key.count == 6 && key[0] == UInt8(ascii: "a"))
+            return (field, isSimple)
+        }
+    }
+}

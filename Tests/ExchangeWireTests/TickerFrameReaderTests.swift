@@ -1,0 +1,157 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+/// The byte readers against the docs' payloads and the `Codable` reference, field by field.
+@Suite struct TickerFrameReaderTests {
+    private func codableUpbit(_ json: String) throws -> Ticker? {
+        guard case .ticker(let message) = try JSONDecoder().decode(UpbitStreamFrame.self, from: Data(json.utf8)) else {
+            return nil
+        }
+        return message.toDomain()
+    }
+
+    private func ticker(_ content: StreamFrameContent) throws -> Ticker {
+        guard case .ticker(let ticker) = content else {
+            Issue.record("not a ticker: \(content)")
+            throw CancellationError()
+        }
+        return ticker
+    }
+
+    @Test func theUpbitDocsTickerReadsAsTheCodablePathReadsIt() throws {
+        let read = try ticker(UpbitTickerFrameReader.read(Array(UpbitDocPayloads.streamTicker.utf8)))
+        #expect(read == (try codableUpbit(UpbitDocPayloads.streamTicker)))
+        #expect(read.marketID.rawValue == "KRW-BTC")
+        #expect(read.price == 32_287_000)
+        #expect(read.changePrice == 404_000)
+        #expect(read.changeRate == 0.0126713295)
+        #expect(read.tradeValue24h == 228_827_082_483.70729)
+        #expect(read.volume24h == 7158.80283560)
+        #expect(read.previousClose == 31_883_000)
+        #expect(read.timestamp == 1_676_965_262_177)
+    }
+
+    @Test func theSimpleFormatReadsToTheSameTicker() throws {
+        let simple = try ticker(UpbitTickerFrameReader.read(Array(UpbitDocPayloads.streamTickerSimple.utf8)))
+        #expect(simple == (try codableUpbit(UpbitDocPayloads.streamTickerSimple)))
+        #expect(simple.marketID.rawValue == "KRW-BTC")
+    }
+
+    @Test func bithumbsV1TickerReadsWithTheUpbitReader() throws {
+        let read = try ticker(UpbitTickerFrameReader.read(Array(BithumbDocPayloads.streamTicker.utf8)))
+        #expect(read == (try codableUpbit(BithumbDocPayloads.streamTicker)))
+        #expect(read.price == 493_100)
+        #expect(read.timestamp == 1_725_927_377_287)
+    }
+
+    @Test func statusAndErrorFramesAreToldApart() {
+        #expect(UpbitTickerFrameReader.read(Array(UpbitDocPayloads.status.utf8)) == .alive)
+        #expect(
+            UpbitTickerFrameReader.read(Array(UpbitDocPayloads.errorWebSocket.utf8))
+                == .serverError("WRONG_FORMAT: ..."))
+        #expect(
+            UpbitTickerFrameReader.read(Array(BithumbDocPayloads.streamError.utf8))
+                == .serverError("NO_TICKET: 티켓이 존재하지 않거나, 유효하지 않습니다."))
+        #expect(UpbitTickerFrameReader.read(Array(#"{"type":"trade","code":"KRW-BTC"}"#.utf8)) == .alive)
+        #expect(
+            UpbitTickerFrameReader.read(Array(#"{"hello":1}"#.utf8))
+                == .unreadable("neither a typed message, a status nor an error"))
+    }
+
+    @Test func exponentNumbersEscapesWhitespaceAndNestedUnknownsAreRead() throws {
+        let json = """
+            { "unknown" : {"a":[1,{"b":"}"},[[]],null,true]}, "tp" : 1.16539E8 , "ty":"tick\\u0065r",
+              "cd":"KRW-\\u0042TC","op":1.1e8,"hp":120000000,"lp":1E+8,"pcp":1.0e8,"scp":1.6539e7,
+              "scr":0.16539,"atv24h":12.5,"atp24h":1.5e9,"note":"a \\"quoted\\" \\\\ text","tms":1700000000000 }
+            """
+        let read = try ticker(UpbitTickerFrameReader.read(Array(json.utf8)))
+        #expect(read == (try codableUpbit(json)))
+        #expect(read.price == 116_539_000)
+        #expect(read.marketID.rawValue == "KRW-BTC")
+        #expect(read.low == 100_000_000)
+    }
+
+    @Test func aLowerCaseCodeIsUpperCasedAsTheDomainDoes() throws {
+        let json = UpbitDocPayloads.streamTicker.replacingOccurrences(of: "\"KRW-BTC\"", with: "\"krw-btc\"")
+        #expect(try ticker(UpbitTickerFrameReader.read(Array(json.utf8))).marketID == MarketID("KRW-BTC"))
+    }
+
+    @Test func theKorbitDocsTickersReadAsTheCodablePathReadsThem() throws {
+        for json in [KorbitDocPayloads.streamSnapshot, KorbitDocPayloads.streamRealtime] {
+            let read = try ticker(KorbitTickerFrameReader.read(Array(json.utf8)))
+            guard case .ticker(let message) = try JSONDecoder().decode(KorbitStreamFrame.self, from: Data(json.utf8))
+            else { throw CancellationError() }
+            #expect(read == message.toDomain())
+            #expect(read.marketID.rawValue == "KRW-BTC" || read.marketID.rawValue == "KRW-ETH")
+        }
+        #expect(KorbitTickerFrameReader.read(Array(KorbitDocPayloads.streamAck.utf8)) == .alive)
+        guard case .serverError(let message) = KorbitTickerFrameReader.read(Array(KorbitDocPayloads.streamFail.utf8))
+        else {
+            Issue.record("a fail status is an error")
+            return
+        }
+        #expect(message.hasPrefix("INVALID_SYMBOL"))
+    }
+
+    @Test func theBinanceDocsTickerReadsAsTheCodablePathReadsIt() throws {
+        let read = try ticker(BinanceTickerFrameReader.read(Array(BinanceDocPayloads.streamTicker.utf8)))
+        guard
+            case .ticker(let event) = try JSONDecoder().decode(
+                BinanceStreamFrame.self, from: Data(BinanceDocPayloads.streamTicker.utf8))
+        else { throw CancellationError() }
+        #expect(read == event.toDomain())
+        #expect(read.marketID.rawValue == "BTC-BNB")
+        #expect(read.price == 0.0025)
+        #expect(read.timestamp == 1_672_515_782_136)
+        let wrapped = #"{"stream":"bnbbtc@ticker","data":"# + BinanceDocPayloads.streamTicker + "}"
+        #expect(BinanceTickerFrameReader.read(Array(wrapped.utf8)) == .ticker(read))
+        #expect(BinanceTickerFrameReader.read(Array(BinanceDocPayloads.subscribeReply.utf8)) == .alive)
+        #expect(
+            BinanceTickerFrameReader.read(Array(BinanceDocPayloads.streamError.utf8))
+                == .serverError("2: Invalid request: unknown method"))
+    }
+
+    @Test func numbersAreTheNearestDoubleOfTheirDecimal() throws {
+        for text in [
+            "0.1", "1e-7", "123456789012345678901234567890", "0.000000000000000000000000001", "9007199254740993",
+            "1.7976931348623157e308", "4.9e-324", "-0", "2.2250738585072011e-308", "1.16539E8", "100650000",
+            "0.00054356", "89632429.21566",
+        ] {
+            let json =
+                #"{"type":"ticker","code":"KRW-BTC","opening_price":1,"high_price":1,"low_price":1,"trade_price":"#
+                + text
+                + #","prev_closing_price":1,"signed_change_price":0,"signed_change_rate":0,"acc_trade_volume_24h":0,"acc_trade_price_24h":0,"timestamp":1}"#
+            let read = try ticker(UpbitTickerFrameReader.read(Array(json.utf8)))
+            #expect(read.price == Double(text), "\(text)")
+            #expect(read.price == (try codableUpbit(json))?.price, "\(text)")
+        }
+    }
+
+    @Test func wholeTimestampsInAnyNotationAreReadExactly() throws {
+        let cases: [(String, Int64?)] = [
+            ("1676965262139", 1_676_965_262_139), ("253137234362E7", 2_531_372_343_620_000_000),
+            ("1.676965262139e12", 1_676_965_262_139), ("1676965262139.000", 1_676_965_262_139),
+            ("-5", -5), ("2974102683510.000000000", 2_974_102_683_510), ("1.5", nil), ("9223372036854775808", nil),
+            ("1e19", nil), ("1e", nil),
+        ]
+        for (text, expected) in cases {
+            let json =
+                #"{"type":"ticker","code":"KRW-BTC","opening_price":1,"high_price":1,"low_price":1,"trade_price":1,"#
+                + #""prev_closing_price":1,"signed_change_price":0,"signed_change_rate":0,"acc_trade_volume_24h":0,"#
+                + #""acc_trade_price_24h":0,"timestamp":"# + text + "}"
+            let content = UpbitTickerFrameReader.read(Array(json.utf8))
+            if let expected {
+                #expect(try ticker(content).timestamp == expected, "\(text)")
+                #expect(try codableUpbit(json)?.timestamp == expected, "\(text)")
+            } else {
+                guard case .unreadable = content else {
+                    Issue.record("\(text) was read as \(content)")
+                    continue
+                }
+            }
+        }
+    }
+}
