@@ -19,7 +19,7 @@ struct BinanceStreamSession {
         }
     }
 
-    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
         var streams = Set<String>()
         var subscribed = Set<MarketID>()
         var changed = Set<MarketID>()

@@ -18,7 +18,7 @@ struct BithumbLegacyStreamSession {
         }
     }
 
-    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))

@@ -8,7 +8,7 @@ extension TickHub {
     /// answers them all until the client leaves or the simulator drops it.
     func serveClient(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tickInterval: Duration? = nil,
-        write: @escaping @Sendable (AsyncStream<SessionEvent>, WebSocketOutboundWriter) async throws -> Void
+        write: @escaping @Sendable (SessionEvents, WebSocketOutboundWriter) async throws -> Void
     ) async throws {
         let (id, events, continuation) = register()
         defer { unregister(id) }

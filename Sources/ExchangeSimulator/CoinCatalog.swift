@@ -23,6 +23,19 @@ enum CoinCatalog {
         return markets
     }
 
+    /// `count` KRW markets: the real ones first, then generated ones, clearly synthetic
+    /// (`KRW-SYN1`, "합성 코인 1", "Synthetic Coin 1"), when more are asked for than are real.
+    static func krwMarkets(count: Int) throws -> [Market] {
+        let real = try krwMarkets()
+        guard count > real.count else { return Array(real.prefix(max(1, count))) }
+        let generated = (1...(count - real.count)).map { number in
+            Market(
+                id: MarketID(quote: "KRW", base: "SYN\(number)"), koreanName: "합성 코인 \(number)",
+                englishName: "Synthetic Coin \(number)")
+        }
+        return real + generated
+    }
+
     /// The KRW markets Bithumb lists (August 2025).
     static func bithumbKRWMarkets() throws -> Set<MarketID> {
         Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) }.filter { $0.quote == "KRW" })

@@ -232,8 +232,13 @@ public final class ExchangeSimulator: Sendable {
         return RunningSimulator(simulator: self, ports: bound, task: task)
     }
 
-    /// Trades at `configuration.ticksPerSecond`, in steps of 20 ms, until cancelled.
+    /// Trades at `configuration.ticksPerSecond`, in steps of 20 ms, until cancelled; at rate 0,
+    /// as a firehose: batches of trades as fast as every connected session writes them.
     func runTrades<C: Clock>(clock: C) async throws where C.Duration == Duration {
+        if configuration.isFirehose {
+            try await runFirehose()
+            return
+        }
         let step = Duration.milliseconds(20)
         var owed = 0.0
         var last = clock.now
@@ -251,6 +256,21 @@ public final class ExchangeSimulator: Sendable {
             hub.publish(market.trade(count: count, now: now()))
         }
     }
+
+    /// Trades in batches, each once every session has written the one before (no session, no trades).
+    private func runFirehose() async throws {
+        while !Task.isCancelled {
+            await hub.waitForRoom()
+            guard !paused.withLock({ $0 }) else {
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+            hub.publish(market.trade(count: Self.firehoseBatch, now: now()))
+        }
+    }
+
+    /// Trades per batch of the firehose.
+    static let firehoseBatch = 256
 
     /// Stops (or restarts) trading; a paused market keeps serving its frozen state.
     public func setPaused(_ isPaused: Bool) {

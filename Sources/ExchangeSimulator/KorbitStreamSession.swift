@@ -19,7 +19,7 @@ struct KorbitStreamSession {
         }
     }
 
-    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
         var subscribed = Set<MarketID>()
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {

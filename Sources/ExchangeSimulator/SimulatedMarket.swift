@@ -21,10 +21,11 @@ public final class SimulatedMarket: Sendable {
     /// The markets listed, in catalog order.
     public let markets: [Market]
 
-    /// A market of `configuration.marketCount` catalog coins, seeded, with history up to `now`.
+    /// A market of `configuration.marketCount` coins (catalog ones first), seeded, with history up to `now`.
     public init(configuration: SimulatorConfiguration, now: Int64) throws {
-        let catalog = try CoinCatalog.krwMarkets()
-        let listed = Array(catalog.prefix(max(1, configuration.marketCount)))
+        let listed =
+            configuration.marketCount > SimulatorConfiguration.maximumMarketCount
+            ? try CoinCatalog.krwMarkets() : try CoinCatalog.krwMarkets(count: configuration.marketCount)
         var generator = SeededGenerator(seed: configuration.seed)
         let coins = listed.map {
             SimulatedCoin(market: $0, now: now, historyDays: configuration.historyDays, generator: &generator)
@@ -34,7 +35,9 @@ public final class SimulatedMarket: Sendable {
             total += coin.dailyValue.squareRoot()
             return total
         }
-        let perCoin = configuration.ticksPerSecond * 86_400 / Double(coins.count)
+        // A trade's step is sized for the rate; the firehose's for a busy 100,000 a second.
+        let rate = configuration.isFirehose ? 100_000 : configuration.ticksPerSecond
+        let perCoin = rate * 86_400 / Double(coins.count)
         markets = listed
         world = Mutex(
             World(

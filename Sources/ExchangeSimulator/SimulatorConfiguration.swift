@@ -7,9 +7,12 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     public var port: Int
     /// The address to bind; loopback unless told otherwise.
     public var host: String
-    /// How many KRW markets to list (at most the catalog's 408).
+    /// How many KRW markets to list: the catalog's 408 first, then generated ones (`KRW-SYN1`…,
+    /// "합성 코인 1") up to ``maximumMarketCount``; anything above that (the default, `Int.max`)
+    /// lists exactly the catalog.
     public var marketCount: Int
-    /// Trades per second over all markets: ~100 is a calm real market, thousands a firehose.
+    /// Trades per second over all markets: ~100 is a calm real market, thousands a busy one;
+    /// 0 is a firehose (as fast as the connected clients take them).
     public var ticksPerSecond: Double
     /// The seed of every random draw, so the same seed gives the same market.
     public var seed: UInt64
@@ -47,6 +50,12 @@ public struct SimulatorConfiguration: Sendable, Equatable {
         self.yahooRequestsPerMinute = yahooRequestsPerMinute
         self.faults = faults
     }
+
+    /// The most markets a simulated exchange lists.
+    public static let maximumMarketCount = 10_000
+
+    /// Whether the market trades as a firehose (rate 0).
+    public var isFirehose: Bool { ticksPerSecond == 0 }
 
     /// The port a stock source's dialect listens on: KIS on ``port`` + 4, Yahoo on ``port`` + 5;
     /// free ones when ``port`` is 0.

@@ -3,47 +3,137 @@ import MarketDomain
 import Synchronization
 
 /// Hands each batch of trades to every open WebSocket session, and lets the simulator drop them all.
+///
+/// It also tells the firehose (``ExchangeSimulator/runTrades(clock:)`` at rate 0) when every
+/// session has written what it was given, so that the market trades exactly as fast as the
+/// slowest socket takes its frames.
 final class TickHub: Sendable {
-    /// Open sessions' event streams by session number. Behind a lock because the tick loop
-    /// publishes while sessions come and go on the server's tasks.
-    private let sessions = Mutex<(next: UInt64, continuations: [UInt64: AsyncStream<SessionEvent>.Continuation])>(
-        (0, [:]))
+    private struct State {
+        var next: UInt64 = 0
+        /// Open sessions' event streams by session number.
+        var continuations: [UInt64: AsyncStream<SessionEvent>.Continuation] = [:]
+        /// Batches of trades handed to each session and not yet written by it.
+        var pending: [UInt64: Int] = [:]
+        /// The firehose, waiting for room.
+        var waiter: CheckedContinuation<Void, Never>?
+
+        /// Every session has fewer than `limit` batches to write (and there is a session).
+        func hasRoom(limit: Int) -> Bool {
+            !continuations.isEmpty && pending.values.allSatisfy { $0 < limit }
+        }
+
+        /// The waiter to resume when there is room now.
+        mutating func waiterToResume(limit: Int) -> CheckedContinuation<Void, Never>? {
+            guard waiter != nil, hasRoom(limit: limit) else { return nil }
+            defer { waiter = nil }
+            return waiter
+        }
+    }
+
+    /// Behind a lock because the tick loop publishes while sessions come and go on the server's tasks.
+    private let state = Mutex(State())
+    /// Batches a session may hold before the firehose waits for it.
+    private static let batchesInFlight = 2
 
     /// Opens a session's event stream; the caller must `unregister` its number when done.
-    func register() -> (
-        id: UInt64, events: AsyncStream<SessionEvent>, continuation: AsyncStream<SessionEvent>.Continuation
-    ) {
-        let (events, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(4096))
-        let id = sessions.withLock { state in
+    func register() -> (id: UInt64, events: SessionEvents, continuation: AsyncStream<SessionEvent>.Continuation) {
+        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(4096))
+        let (id, waiter) = state.withLock { state in
             state.next += 1
             state.continuations[state.next] = continuation
-            return state.next
+            state.pending[state.next] = 0
+            return (state.next, state.waiterToResume(limit: Self.batchesInFlight))
         }
-        return (id, events, continuation)
+        waiter?.resume()
+        return (id, SessionEvents(stream: stream, session: id, hub: self), continuation)
     }
 
     func unregister(_ id: UInt64) {
-        let continuation = sessions.withLock { $0.continuations.removeValue(forKey: id) }
+        let (continuation, waiter) = state.withLock { state in
+            state.pending.removeValue(forKey: id)
+            return (state.continuations.removeValue(forKey: id), state.waiterToResume(limit: Self.batchesInFlight))
+        }
         continuation?.finish()
+        waiter?.resume()
     }
 
     /// Tells every session which markets just traded.
     func publish(_ traded: [MarketID]) {
         guard !traded.isEmpty else { return }
-        for continuation in sessions.withLock({ Array($0.continuations.values) }) {
-            continuation.yield(.traded(traded))
+        let continuations = state.withLock { state in
+            for id in state.pending.keys { state.pending[id, default: 0] += 1 }
+            return Array(state.continuations.values)
+        }
+        for continuation in continuations { continuation.yield(.traded(traded)) }
+    }
+
+    /// A session has written one batch of trades.
+    fileprivate func batchWritten(by id: UInt64) {
+        let waiter = state.withLock { state in
+            if let count = state.pending[id], count > 0 { state.pending[id] = count - 1 }
+            return state.waiterToResume(limit: Self.batchesInFlight)
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once every session has room for another batch (at once when cancelled).
+    func waitForRoom() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    guard !state.hasRoom(limit: Self.batchesInFlight), !Task.isCancelled else { return true }
+                    state.waiter = waiter
+                    return false
+                }
+                if ready { waiter.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 
     /// Closes every session's connection (a simulated network drop).
     func dropAll() {
-        for continuation in sessions.withLock({ Array($0.continuations.values) }) {
+        for continuation in state.withLock({ Array($0.continuations.values) }) {
             continuation.yield(.drop)
         }
     }
 
     /// How many sessions are open.
-    var sessionCount: Int { sessions.withLock { $0.continuations.count } }
+    var sessionCount: Int { state.withLock { $0.continuations.count } }
+}
+
+/// One session's events, in order; asking for the next one after a batch of trades tells the hub
+/// that the batch was written.
+struct SessionEvents: AsyncSequence, Sendable {
+    let stream: AsyncStream<SessionEvent>
+    let session: UInt64
+    let hub: TickHub
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<SessionEvent>.AsyncIterator
+        let session: UInt64
+        let hub: TickHub
+        var handedTrades = false
+
+        mutating func next() async -> SessionEvent? {
+            if handedTrades {
+                handedTrades = false
+                hub.batchWritten(by: session)
+            }
+            let event = await base.next()
+            if case .traded = event { handedTrades = true }
+            return event
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator(), session: session, hub: hub)
+    }
 }
 
 /// What a WebSocket session reacts to, in the order it happened.

@@ -66,10 +66,16 @@ struct UpbitStreamSession {
         }
     }
 
-    private func write(events: AsyncStream<SessionEvent>, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
         var subscription = Subscription()
         var pinged = false
-        let encoder = JSONEncoder()
+        // Every ticker frame is written by hand into this one buffer: the firehose's cost per tick.
+        var writer = JSONTextWriter()
+        func send(_ ticker: UpbitStreamTicker) async throws {
+            writer.removeAll()
+            ticker.writeJSON(into: &writer, simple: subscription.format.isSimple)
+            try await outbound.write(.binary(ByteBuffer(bytes: writer.bytes)))
+        }
         for await event in events {
             switch event {
             case .traded(let ids):
@@ -79,17 +85,14 @@ struct UpbitStreamSession {
                     subscription.codes.contains($0) && seen.insert($0).inserted
                 }
                 for figures in venue.figures(wanted, now: now()) {
-                    let ticker = figures.upbitStreamTicker(snapshot: false, datesInKST: isBithumb)
-                    try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
+                    try await send(figures.upbitStreamTicker(snapshot: false, datesInKST: isBithumb))
                 }
             case .request(let request):
                 subscription = Self.subscription(from: request, venue: venue)
-                encoder.userInfo[UpbitStreamFormat.userInfoKey] = subscription.format
                 let snapshotWanted = request.types.contains { $0.type == "ticker" && $0.isOnlyRealtime != true }
                 if snapshotWanted {
                     for figures in venue.figures(subscription.codes.sorted(), now: now()) {
-                        let ticker = figures.upbitStreamTicker(snapshot: true, datesInKST: isBithumb)
-                        try await outbound.write(.binary(ByteBuffer(bytes: try encoder.encode(ticker))))
+                        try await send(figures.upbitStreamTicker(snapshot: true, datesInKST: isBithumb))
                     }
                 }
             case .badRequest(let problem):

@@ -18,10 +18,13 @@ struct SimulateCommand: AsyncParsableCommand {
         help: "Upbit's port; Bithumb, Korbit, Binance, KIS and Yahoo take the next five (0 picks free ones).")
     var port = 8080
 
-    @Option(help: "How many KRW markets to list (at most 408).")
+    @Option(
+        help: "How many KRW markets to list: the 408 real ones first, then generated ones (KRW-SYN1…), up to 10000.")
     var markets = 408
 
-    @Option(help: "Trades per second over all markets: ~100 is a calm market, thousands a firehose.")
+    @Option(
+        help:
+            "Trades per second over all markets: ~100 is a calm market; 0 is a firehose, as fast as clients take them.")
     var rate = 100.0
 
     @Option(help: "The random seed; the same seed gives the same market.")
@@ -46,7 +49,9 @@ struct SimulateCommand: AsyncParsableCommand {
         guard port == 0 || (1...65530).contains(port) else {
             throw ValidationError("--port must be 0 or between 1 and 65530 (six ports are used).")
         }
-        guard markets >= 1 else { throw ValidationError("--markets must be at least 1.") }
+        guard (1...SimulatorConfiguration.maximumMarketCount).contains(markets) else {
+            throw ValidationError("--markets must be between 1 and \(SimulatorConfiguration.maximumMarketCount).")
+        }
         guard rate >= 0, rate.isFinite, rate <= 1_000_000 else {
             throw ValidationError("--rate must be between 0 and 1000000.")
         }
@@ -92,7 +97,9 @@ struct SimulateCommand: AsyncParsableCommand {
                         )
                     }
                     StandardError.writeLine(
-                        "sise simulate: \(count) coins, \(stocks) stocks, \(rate) trades/s. Ctrl-C stops.")
+                        "sise simulate: \(count) coins, \(stocks) stocks, "
+                            + (rate == 0 ? "trading as fast as clients take it" : "\(rate) trades/s")
+                            + ". Ctrl-C stops.")
                 }
             }
             group.addTask { await InterruptSignal.wait() }

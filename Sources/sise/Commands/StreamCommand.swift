@@ -45,9 +45,12 @@ struct StreamCommand: AsyncParsableCommand {
                 try await board.load(markets: ids)
                 let updates = await board.updates()
                 await board.follow(markets: ids)
+                let output = BufferedOutput()
+                defer { try? output.flush() }
                 do {
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask { try await print(updates, exchange: client.exchange) }
+                        group.addTask { try await print(updates, exchange: client.exchange, to: output) }
+                        group.addTask { try await output.flushEvery(.milliseconds(10)) }
                         if let duration {
                             group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
                         }
@@ -64,21 +67,32 @@ struct StreamCommand: AsyncParsableCommand {
         }
     }
 
-    private func print(_ updates: AsyncStream<BoardUpdate>, exchange: Exchange) async throws {
+    private func print(
+        _ updates: AsyncStream<BoardUpdate>, exchange: Exchange, to output: BufferedOutput
+    )
+        async throws
+    {
         var printed = 0
         if format == .table {
-            try StandardOutput.writeLine(TickLine.header(language: names))
+            output.append(line: TickLine.header(language: names))
         }
+        // Each NDJSON line is written by hand into this one buffer (no JSONEncoder per tick).
+        var writer = JSONTextWriter()
         for await update in updates {
             switch update {
             case .quote(let quote):
-                let line =
-                    format == .ndjson
-                    ? try OutputJSON.encode(QuoteRecord(quote, exchange: exchange))
-                    : TickLine.format(quote, language: names)
-                try StandardOutput.writeLine(line)
+                if format == .ndjson {
+                    writer.removeAll()
+                    QuoteRecord(quote, exchange: exchange).writeJSONLine(into: &writer)
+                    try output.append(writer.bytes)
+                } else {
+                    output.append(line: TickLine.format(quote, language: names))
+                }
                 printed += 1
-                if let count, printed >= count { return }
+                if let count, printed >= count {
+                    try output.flush()
+                    return
+                }
             case .connection(let state):
                 if state != .live, state != .connecting { StandardError.writeLine("sise: feed \(state.label)") }
             case .snapshotApplied:

@@ -14,7 +14,12 @@ enum StandardOutput {
     }
 
     static func write(_ text: String, to descriptor: Int32) throws {
-        var bytes = Array(text.utf8)
+        try write(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes every byte, however many `write` calls it takes.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Exchanges
+import Foundation
+import Logging
+import MarketDomain
+import MarketFeatures
+
+/// `sise bench ingest`: the real client end to end — a real loopback WebSocket to an Upbit-dialect
+/// server, every KRW market subscribed, every tick decoded and applied to a live board — and the
+/// client's own CPU time over the measured window, which starts at the first live tick.
+///
+/// Without `--base-url` it starts `sise simulate --rate 0` (a firehose) as a child process, so
+/// that the CPU time measured is the client's alone. Its last line is exactly
+/// `ticks_per_s=N cpu_s=X`.
+struct IngestBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest", abstract: "Measure the client's ticks a second from a firehose over loopback.")
+
+    @Option(help: "An Upbit-dialect server (REST base URL; the WebSocket is its /websocket/v1).")
+    var baseURL: String?
+
+    @Option(help: "Seconds measured, from the first live tick.")
+    var duration = 10.0
+
+    @Option(help: "Markets the started simulator lists (ignored with --base-url).")
+    var markets = 408
+
+    @Flag(help: "Print progress to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard duration > 0, duration.isFinite, duration <= 3600 else {
+            throw ValidationError("--duration must be a positive number of seconds, at most 3600.")
+        }
+        guard (1...10_000).contains(markets) else { throw ValidationError("--markets must be between 1 and 10000.") }
+        if let baseURL, ExchangeServer(baseURL: baseURL, exchange: .upbit) == nil {
+            throw ValidationError(
+                "--base-url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8080.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandFailure.guarding {
+            if let baseURL {
+                try await measure(baseURL: baseURL)
+                return
+            }
+            let simulator = try FirehoseProcess.start(markets: markets)
+            defer { simulator.stop() }
+            try await measure(baseURL: simulator.baseURL)
+        }
+    }
+
+    private func measure(baseURL: String) async throws {
+        guard let server = ExchangeServer(baseURL: baseURL, exchange: .upbit) else {
+            throw ExchangeError.badRequest("--base-url must be an http:// or https:// URL with a host")
+        }
+        var logger = Logger(label: "sise.bench")
+        logger.logLevel = verbose ? .info : .error
+        let board = LiveBoard(client: ExchangeClient.make(.upbit, server: server, logger: logger))
+        try await board.load()
+        let listed = await board.board.markets.count
+        StandardError.writeLine("sise bench ingest: \(listed) markets on \(server.webSocketURL), \(duration) s")
+        await board.follow()
+        defer { Task { await board.stop() } }
+
+        let patience = ContinuousClock.now + .seconds(30)
+        while await board.appliedTicks == 0 {
+            guard ContinuousClock.now < patience else {
+                throw ExchangeError.unavailable("no live tick within 30 s from \(server.webSocketURL)")
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let startTicks = await board.appliedTicks
+        let startCPU = ProcessCPU.seconds()
+        let start = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(Int(duration * 1000)))
+        let ticks = await board.appliedTicks - startTicks
+        let cpu = ProcessCPU.seconds() - startCPU
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let skipped = await board.skippedFrames
+        await board.stop()
+        StandardError.writeLine(
+            "sise bench ingest: \(ticks) ticks in \(NumberFormat.fixed(seconds, decimals: 2)) s, "
+                + "\(skipped) frames skipped, \(NumberFormat.fixed(100 * cpu / seconds, decimals: 0))% of one core")
+        try StandardOutput.writeLine(
+            "ticks_per_s=\(Int((Double(ticks) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
+    }
+}
+
+/// This process's CPU time, user and system, in seconds.
+enum ProcessCPU {
+    static func seconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func value(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return value(usage.ru_utime) + value(usage.ru_stime)
+    }
+}
+
+/// `sise simulate --rate 0` in a child process of this same executable, on free loopback ports.
+final class FirehoseProcess: Sendable {
+    private let process: Process
+    /// The Upbit dialect's REST base URL.
+    let baseURL: String
+
+    private init(process: Process, baseURL: String) {
+        self.process = process
+        self.baseURL = baseURL
+    }
+
+    /// Starts the child and waits (up to 60 s) for it to say where Upbit's dialect listens.
+    static func start(markets: Int) throws -> FirehoseProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["simulate", "--rate", "0", "--markets", "\(markets)", "--port", "0", "--rest-limit", "0"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let reader = errors.fileHandleForReading
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let url = upbitURL(in: text) {
+                // Keep reading what it says so that it never blocks on a full pipe.
+                Thread.detachNewThread {
+                    while !reader.availableData.isEmpty {}
+                }
+                return FirehoseProcess(process: process, baseURL: url)
+            }
+        }
+        process.terminate()
+        throw ExchangeError.unavailable(
+            "the simulator did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    /// `http://127.0.0.1:PORT` from the line `sise simulate: Upbit on http://127.0.0.1:PORT (WebSocket …)`.
+    static func upbitURL(in text: String) -> String? {
+        for line in text.split(separator: "\n") where line.contains("Upbit on http://") {
+            guard let start = line.range(of: "http://") else { continue }
+            let url = line[start.lowerBound...].prefix { $0 != " " }
+            return String(url)
+        }
+        return nil
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}

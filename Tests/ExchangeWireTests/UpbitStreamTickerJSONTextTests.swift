@@ -1,0 +1,40 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+/// The simulator's hand-written Upbit frames are the frames `JSONEncoder` writes.
+@Suite struct UpbitStreamTickerJSONTextTests {
+    private func ticker(price: Double, delisting: String?) -> UpbitStreamTicker {
+        var ticker = UpbitStreamTicker(
+            code: "KRW-BTC", openingPrice: price * 0.99, highPrice: price * 1.02, lowPrice: price / 3,
+            tradePrice: price, prevClosingPrice: 0.00001234, change: "RISE", changePrice: 1e-7,
+            signedChangePrice: -1e16, changeRate: 0.0101643282, signedChangeRate: -0.0101643282, tradeVolume: 0.5,
+            accTradeVolume: 1000, accTradeVolume24h: 2000.125, accTradePrice: price * 1000,
+            accTradePrice24h: price * 2000, tradeDate: "20260311", tradeTime: "144058",
+            tradeTimestamp: 1_773_240_058_195, askBid: "ASK", accAskVolume: 500, accBidVolume: 500,
+            highest52WeekPrice: price * 2, highest52WeekDate: "2025-10-09", lowest52WeekPrice: price / 2,
+            lowest52WeekDate: "2026-02-06", timestamp: 1_773_240_058_519, streamType: "REALTIME")
+        ticker.delistingDate = delisting
+        return ticker
+    }
+
+    @Test(arguments: [UpbitStreamFormat.default, .simple])
+    func aHandWrittenFrameIsTheEncodersFrame(format: UpbitStreamFormat) throws {
+        let encoder = JSONEncoder()
+        encoder.userInfo[UpbitStreamFormat.userInfoKey] = format
+        for (price, delisting) in [(103_458_000.0, nil), (0.0123, "2026-12-01"), (1_234.5, nil)] {
+            let original = ticker(price: price, delisting: delisting)
+            var writer = JSONTextWriter()
+            original.writeJSON(into: &writer, simple: format == .simple)
+            // The same members with the same values (the encoder's member order is its own).
+            let written = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? NSDictionary
+            let encoded = try JSONSerialization.jsonObject(with: try encoder.encode(original)) as? NSDictionary
+            #expect(written != nil && written == encoded)
+            #expect(try JSONShape(data: Data(writer.bytes)) == (try JSONShape(data: try encoder.encode(original))))
+            #expect(try JSONDecoder().decode(UpbitStreamTicker.self, from: Data(writer.bytes)) == original)
+            #expect(UpbitTickerFrameReader.read(writer.bytes) == .ticker(original.toDomain()!))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MarketDomain
+import MarketFeatures
+import TestSupport
+import Testing
+
+/// The hand-written NDJSON of `stream` is the text `JSONEncoder` writes for the same record.
+@Suite struct JSONTextWriterTests {
+    private func encoderText(_ record: QuoteRecord) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(record), as: UTF8.self) + "\n"
+    }
+
+    private func writerText(_ record: QuoteRecord) -> String {
+        var writer = JSONTextWriter()
+        record.writeJSONLine(into: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func aQuoteLineIsWhatJSONEncoderWrites() throws {
+        let numbers: [Double] = [
+            103_458_000, 0.0101643282, -11.5, 0.00001234, 1e-7, 1e16, 1.5e300, 5e-324, 0, -0.0, 123_456_789.125,
+            0.1 + 0.2, 9_007_199_254_740_993, 1e21,
+        ]
+        for (index, number) in numbers.enumerated() {
+            var quote = MarketFixtures.quote(MarketFixtures.ethereum, price: number, change: -number, value: number * 3)
+            quote.ticker.timestamp = Int64(index) * 1_773_240_058_519
+            let record = QuoteRecord(quote, exchange: .upbit)
+            guard [record.changeRate, record.volume24h, record.tradeValue24h].allSatisfy(\.isFinite) else { continue }
+            #expect(writerText(record) == (try encoderText(record)), "\(number)")
+        }
+    }
+
+    @Test func namesAreEscapedAsJSONEncoderEscapesThem() throws {
+        for name in ["엑스알피 [리플]", #"say "hi" \ back"#, "tab\tline\nfeed\r\u{8}\u{C}", "bell\u{7}nul\u{0}", "a/b", "😀"] {
+            var quote = MarketFixtures.quote(MarketFixtures.bitcoin, price: 1, change: 0, value: 1)
+            quote.market = Market(id: quote.market.id, koreanName: name, englishName: name)
+            let record = QuoteRecord(quote, exchange: .bithumb)
+            #expect(writerText(record) == (try encoderText(record)), "\(name)")
+        }
+    }
+
+    @Test func nonFiniteNumbersAreNull() {
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        writer.number(.infinity)
+        writer.number(.nan)
+        writer.integer(-5)
+        writer.bool(true)
+        writer.null()
+        writer.beginObject()
+        writer.key("a")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[null,null,-5,true,null,{"a":[]}]"#)
+    }
+}
