@@ -36,6 +36,7 @@ extension SimulatedCoin {
         history.append(
             Candle(day: day, open: open, high: high, low: low, close: price, volume: dayVolume, value: dayValue))
         if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+        pastYear = SimulatedCoin.PastYear(history)
         day = today
         previousClose = price
         open = price
@@ -70,10 +71,10 @@ extension SimulatedCoin {
     /// The highest and lowest prices of the last 52 weeks, with their days.
     var fiftyTwoWeek: (high: Double, highDay: TradingDay, low: Double, lowDay: TradingDay) {
         var result = (high: high, highDay: day, low: low, lowDay: day)
-        for candle in history.suffix(364) {
-            if candle.high > result.high { result.high = candle.high; result.highDay = candle.day }
-            if candle.low < result.low { result.low = candle.low; result.lowDay = candle.day }
+        if let highDay = pastYear.highDay, pastYear.high > high {
+            (result.high, result.highDay) = (pastYear.high, highDay)
         }
+        if let lowDay = pastYear.lowDay, pastYear.low < low { (result.low, result.lowDay) = (pastYear.low, lowDay) }
         return result
     }
 

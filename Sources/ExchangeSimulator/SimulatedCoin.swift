@@ -30,8 +30,27 @@ struct SimulatedCoin: Sendable {
     var timestamp: Int64
     /// Completed days, oldest first.
     var history: [Candle]
+    /// The extremes of the last 364 completed days (the 52 weeks before today), kept with the
+    /// history so that a ticker does not scan a year of candles.
+    var pastYear: PastYear
     /// Volume and value per hour for the rolling 24h stats, indexed by hour-since-epoch mod 24.
     var hourly: [HourBucket]
+
+    /// The highest and lowest prices of the completed days before today within 52 weeks, the
+    /// oldest day winning a tie; none without history.
+    struct PastYear: Sendable {
+        var high = -Double.infinity
+        var highDay: TradingDay?
+        var low = Double.infinity
+        var lowDay: TradingDay?
+
+        init(_ history: [Candle]) {
+            for candle in history.suffix(364) {
+                if candle.high > high { (high, highDay) = (candle.high, candle.day) }
+                if candle.low < low { (low, lowDay) = (candle.low, candle.day) }
+            }
+        }
+    }
 
     struct HourBucket: Sendable {
         var hour: Int64
@@ -65,6 +84,7 @@ struct SimulatedCoin: Sendable {
         history = Self.makeHistory(
             endingAt: previousClose, before: today, days: historyDays, volatility: dailyVolatility,
             dailyValue: dailyValue, generator: &generator)
+        pastYear = PastYear(history)
 
         let currentHour = now / 3_600_000
         hourly = (0..<24).map { _ in HourBucket(hour: -1, volume: 0, value: 0) }

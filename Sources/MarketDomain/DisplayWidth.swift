@@ -3,8 +3,27 @@
 public enum DisplayWidth {
     /// The columns `text` takes on a terminal.
     public static func of(_ text: String) -> Int {
+        if let simple = simpleWidth(text) { return simple }
         var total = 0
         for character in text { total += of(character) }
+        return total
+    }
+
+    /// The width of text made only of printable ASCII and Hangul syllables (a board's names,
+    /// symbols and numbers), counted from its scalars without grapheme breaking; `nil` for
+    /// anything else, which takes the full path.
+    static func simpleWidth(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                total += 1
+            } else if value >= 0xAC00 && value <= 0xD7A3 {
+                total += 2
+            } else {
+                return nil
+            }
+        }
         return total
     }
 
@@ -59,6 +78,9 @@ public enum DisplayWidth {
     /// `text` with control characters (C0, DEL, C1, bidi overrides) removed, so that a string
     /// from the network cannot move the cursor or restyle the terminal.
     public static func sanitized(_ text: String) -> String {
+        // Every control character this removes is, in UTF-8, a byte below 0x20, 0x7F, or a
+        // sequence led by 0xC2 (C1) or 0xE2 (bidi): text without those is already clean.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isControl(scalar.value) {
             scalars.append(scalar)

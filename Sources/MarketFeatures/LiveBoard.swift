@@ -75,10 +75,14 @@ public actor LiveBoard {
         let wanted = ids.isEmpty ? board.markets.map(\.id).sorted() : ids
         let events = client.liveTickers(wanted)
         feedTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                await self.handle(event)
-            }
+            await self?.consume(events)
+        }
+    }
+
+    /// Applies the feed's events on the actor itself, so a tick costs no hop to it and back.
+    private func consume(_ events: AsyncStream<LiveFeedEvent>) async {
+        for await event in events {
+            handle(event)
         }
     }
 

@@ -1,5 +1,6 @@
-import MarketDomain
 import Testing
+
+@testable import MarketDomain
 
 @Suite struct DisplayWidthTests {
     @Test func hangulTakesTwoColumnsAndLatinOne() {
@@ -28,5 +29,19 @@ import Testing
     @Test func sanitizingRemovesControlCharacters() {
         #expect(DisplayWidth.sanitized("비트\u{1B}[31m코인\n") == "비트[31m코인")
         #expect(DisplayWidth.sanitized("a\u{202E}b\u{7}c") == "abc")
+    }
+
+    @Test func theFastPathCountsAsEveryCharacterWouldBeCounted() {
+        let samples = [
+            "비트코인", "BTC", "엑스알피 [리플]", "1INCH", "가나다 abc 123,456.78", "e\u{301}", "한\u{11A8}",
+            "😀", "❤️", "Ａ", "tab\there", "", " ", "~!@#$%^&*()_+{}|:<>?",
+        ]
+        for text in samples {
+            let slow = text.reduce(0) { $0 + DisplayWidth.of($1) }
+            #expect(DisplayWidth.of(text) == slow, "\(text)")
+            if let fast = DisplayWidth.simpleWidth(text) { #expect(fast == slow, "\(text)") }
+        }
+        #expect(DisplayWidth.sanitized("비트코인 BTC") == "비트코인 BTC")
+        #expect(DisplayWidth.sanitized("a\u{202E}b\u{85}c\u{1B}[31m") == "abc[31m")
     }
 }

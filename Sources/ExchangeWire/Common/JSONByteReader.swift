@@ -89,6 +89,7 @@ struct JSONByteReader {
 
     /// Reads the members of the object that starts here, calling `member` with each key; `member`
     /// must read or skip the value. Fails on anything that is not an object.
+    @inline(__always)
     mutating func readObject(_ member: (inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "{"))
         if try peek() == UInt8(ascii: "}") {
@@ -114,6 +115,16 @@ struct JSONByteReader {
 
     /// Skips one value of any type, however nested, without building it.
     mutating func skipValue() throws(Failure) {
+        // Most skipped values are plain strings and numbers.
+        switch try peek() {
+        case UInt8(ascii: "\""): return try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return skipNumber()
+        default: try skipNestedValue()
+        }
+    }
+
+    /// Skips one value of any type, however nested, without recursion.
+    private mutating func skipNestedValue() throws(Failure) {
         // The open containers, innermost last: true for an object. Only nested values need it.
         var containers: [Bool] = []
         while true {
@@ -171,6 +182,8 @@ struct JSONByteReader {
     private mutating func skipString() throws(Failure) {
         index += 1
         while index < bytes.count {
+            index = plainRunEnd(from: index)
+            guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "\\"): index += 2
             case UInt8(ascii: "\""):
@@ -212,6 +225,8 @@ struct JSONByteReader {
         let start = index
         var hasEscapes = false
         while index < bytes.count {
+            index = plainRunEnd(from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -236,6 +251,32 @@ struct JSONByteReader {
             index += 1
         }
         throw .truncated
+    }
+
+    /// The first index at or after `start` of a byte that ends a plain run inside a string: a
+    /// quote, a backslash or a control character. Eight bytes at a time while eight remain.
+    @inline(__always)
+    private func plainRunEnd(from start: Int) -> Int {
+        var index = start
+        guard let base = bytes.baseAddress else { return index }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A zero byte in `quotes` or `backslashes`, or a byte of `word` below 0x20.
+            let found =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { break }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return index
     }
 
     /// Whether a string token reads exactly `literal`.

@@ -23,12 +23,18 @@ public enum StreamFrameContent: Sendable, Equatable {
 
 extension JSONByteReader {
     /// Whether a key's bytes spell `literal`.
+    @inline(__always)
     static func key(_ key: UnsafeBufferPointer<UInt8>, is literal: StaticString) -> Bool {
-        key.count == literal.utf8CodeUnitCount && memcmp(key.baseAddress!, literal.utf8Start, key.count) == 0
+        guard key.count == literal.utf8CodeUnitCount else { return false }
+        // Keys are short: a byte loop beats a call to memcmp.
+        let expected = literal.utf8Start
+        for index in 0..<key.count where key[index] != expected[index] { return false }
+        return true
     }
 
     /// Reads the object at the start of the document member by member, each key's bytes decoded
     /// (escapes included), then insists that nothing but whitespace follows it.
+    @inline(__always)
     mutating func readDocument(
         _ member: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
@@ -37,6 +43,7 @@ extension JSONByteReader {
     }
 
     /// Reads the object that starts here member by member, each key's bytes decoded.
+    @inline(__always)
     mutating func readMember(
         _ member: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {

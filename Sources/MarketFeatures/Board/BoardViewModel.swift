@@ -84,13 +84,9 @@ public final class BoardViewModel {
         let clock = self.clock
         let interval = frameInterval
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await update in updates { await self.receive(update) }
-            }
+            group.addTask { await self.follow(updates) }
             if let compareUpdates {
-                group.addTask {
-                    for await (exchange, update) in compareUpdates { await self.receive(update, from: exchange) }
-                }
+                group.addTask { await self.followCompare(compareUpdates) }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -102,6 +98,16 @@ public final class BoardViewModel {
             group.cancelAll()
         }
         for continuation in continuations { continuation.finish() }
+    }
+
+    /// Takes the board's updates on the main actor itself: an update costs no hop to it and back.
+    private func follow(_ updates: AsyncStream<BoardUpdate>) async {
+        for await update in updates { await receive(update) }
+    }
+
+    /// Takes every exchange's updates for the Compare tab, on the main actor.
+    private func followCompare(_ updates: AsyncStream<(Exchange, BoardUpdate)>) async {
+        for await (exchange, update) in updates { await receive(update, from: exchange) }
     }
 
     /// Reads the board's current state and starts following its updates.

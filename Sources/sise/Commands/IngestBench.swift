@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MarketDomain
 import MarketFeatures
+import Synchronization
 
 /// `sise bench ingest`: the real client end to end — a real loopback WebSocket to an Upbit-dialect
 /// server, every KRW market subscribed, every tick decoded and applied to a live board — and the
@@ -24,6 +25,9 @@ struct IngestBench: AsyncParsableCommand {
 
     @Option(help: "Markets the started simulator lists (ignored with --base-url).")
     var markets = 408
+
+    @Flag(help: "Count the server's frames without decoding them: what the server sends, not what the client takes in.")
+    var framesOnly = false
 
     @Flag(help: "Print progress to stderr.")
     var verbose = false
@@ -57,6 +61,10 @@ struct IngestBench: AsyncParsableCommand {
         }
         var logger = Logger(label: "sise.bench")
         logger.logLevel = verbose ? .info : .error
+        if framesOnly {
+            try await measureFrames(server: server, logger: logger)
+            return
+        }
         let board = LiveBoard(client: ExchangeClient.make(.upbit, server: server, logger: logger))
         try await board.load()
         let listed = await board.board.markets.count
@@ -86,6 +94,48 @@ struct IngestBench: AsyncParsableCommand {
                 + "\(skipped) frames skipped, \(NumberFormat.fixed(100 * cpu / seconds, decimals: 0))% of one core")
         try StandardOutput.writeLine(
             "ticks_per_s=\(Int((Double(ticks) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
+    }
+}
+
+extension IngestBench {
+    /// Subscribes to every KRW market on a plain socket and counts frames for the window: the
+    /// server's frames a second, with this client's cost only a socket read and a count.
+    private func measureFrames(server: ExchangeServer, logger: Logger) async throws {
+        let markets = try await ExchangeClient.make(.upbit, server: server, logger: logger).fetchMarkets().map(\.id)
+        StandardError.writeLine(
+            "sise bench ingest: frames only, \(markets.count) markets on \(server.webSocketURL), \(duration) s")
+        let subscription = try FeedProtocol.upbit().subscribeMessage(markets)
+        let duration = duration
+        let connector = FeedConnector.webSocket(url: server.webSocketURL, logger: logger)
+        let result = Mutex<(frames: Int, cpu: Double, seconds: Double)?>(nil)
+        try await connector.connect { connection in
+            try await connection.send(subscription)
+            var frames = 0
+            var start: (frames: Int, cpu: Double, time: ContinuousClock.Instant)?
+            for try await _ in connection.frames {
+                frames += 1
+                let now = ContinuousClock.now
+                guard let begun = start else {
+                    start = (frames, ProcessCPU.seconds(), now)
+                    continue
+                }
+                // The clock is read per frame; the window closes on the first frame after it.
+                let elapsed = begun.time.duration(to: now)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                if seconds >= duration {
+                    result.withLock { $0 = (frames - begun.frames, ProcessCPU.seconds() - begun.cpu, seconds) }
+                    return
+                }
+            }
+        }
+        guard let (frames, cpu, seconds) = result.withLock({ $0 }) else {
+            throw ExchangeError.unavailable("the socket closed before the window ended")
+        }
+        StandardError.writeLine(
+            "sise bench ingest: \(frames) frames in \(NumberFormat.fixed(seconds, decimals: 2)) s, "
+                + "\(NumberFormat.fixed(100 * cpu / seconds, decimals: 0))% of one core")
+        try StandardOutput.writeLine(
+            "frames_per_s=\(Int((Double(frames) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
     }
 }
 

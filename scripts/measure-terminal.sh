@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Measures what the terminal app alone costs: it runs `sise simulate` in its own process, the app
+# in a private tmux server (120x40) against it with --base-url and a throwaway database, and prints
+# the app's CPU time as a percentage of one core (utime+stime from /proc/PID/stat) over a window
+# after a warm-up, and its RSS (VmRSS) at the end. Four cases: the default rate (100 ticks/s) and
+# 1,000 ticks/s, each with 408 and 2,000 markets.
+#
+#   scripts/measure-terminal.sh            # 60 s windows, the release build (built if missing)
+#   WINDOW=20 scripts/measure-terminal.sh  # shorter windows
+#   SISE=path/to/sise scripts/measure-terminal.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+window="${WINDOW:-60}"
+warmup="${WARMUP:-10}"
+sise="${SISE:-.build/release/sise}"
+command -v tmux >/dev/null || { echo "measure-terminal: tmux is needed" >&2; exit 1; }
+if [[ ! -x "$sise" ]]; then
+    swift build -c release --product sise >&2
+fi
+
+work="$(mktemp -d)"
+socket="sise-measure-$$"
+simulator=""
+cleanup() {
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    if [[ -n "$simulator" ]]; then kill "$simulator" 2>/dev/null || true; wait "$simulator" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+ticks_per_second="$(getconf CLK_TCK)"
+
+# utime+stime of a process, in clock ticks.
+cpu_ticks() {
+    # The command name (field 2) may hold spaces: read past its closing parenthesis.
+    local stat
+    stat="$(cat "/proc/$1/stat")"
+    stat="${stat##*) }"
+    # Fields from 3 on: utime and stime are the 14th and 15th of the whole line.
+    awk '{ print $12 + $13 }' <<<"$stat"
+}
+
+# Waits until a TCP port on loopback accepts connections.
+wait_for_port() {
+    for _ in $(seq 1 600); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    echo "measure-terminal: nothing listens on port $1" >&2
+    return 1
+}
+
+measure() {
+    local rate="$1" markets="$2" port="$3"
+    "$sise" simulate --port "$port" --rate "$rate" --markets "$markets" --rest-limit 0 2>"$work/simulate.log" &
+    simulator=$!
+    wait_for_port "$port"
+    tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 \
+        "exec '$sise' --base-url http://127.0.0.1:$port --db '$work/sise-$port.sqlite'"
+    local pane app=""
+    pane="$(tmux -L "$socket" list-panes -F '#{pane_pid}' | head -1)"
+    # The pane runs the app itself (exec), or a shell whose child it is.
+    for _ in $(seq 1 100); do
+        if grep -q sise "/proc/$pane/comm" 2>/dev/null; then app="$pane"; break; fi
+        app="$(pgrep -P "$pane" | head -1 || true)"
+        [[ -n "$app" ]] && break
+        sleep 0.1
+    done
+    [[ -n "$app" ]] || { echo "measure-terminal: the app did not start" >&2; return 1; }
+    sleep "$warmup"
+    local before after rss
+    before="$(cpu_ticks "$app")"
+    sleep "$window"
+    after="$(cpu_ticks "$app")"
+    rss="$(awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app/status")"
+    awk -v rate="$rate" -v markets="$markets" -v used="$((after - before))" -v hz="$ticks_per_second" \
+        -v window="$window" -v rss="$rss" \
+        'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f rss_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, rss, window }'
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    kill "$simulator" 2>/dev/null || true
+    wait "$simulator" 2>/dev/null || true
+    simulator=""
+}
+
+base_port=$((20000 + ($$ % 200) * 20))
+measure 100 408 "$base_port"
+measure 1000 408 "$((base_port + 6))"
+measure 100 2000 "$((base_port + 12))"
+measure 1000 2000 "$((base_port + 18))"
