@@ -85,18 +85,39 @@ public struct JSONTextWriter: Sendable {
             appendASCII("null")
             return
         }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // Whole numbers below 10^15 (most prices and timestamps) are written as their digits,
+        // which is what `description` without its `.0` gives them; -0 keeps its sign that way.
+        if abs(value) < 1e15, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
+            appendDigits(Int64(value))
+        } else {
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         needsComma = true
     }
 
     /// Writes an integer value.
     public mutating func integer(_ value: Int64) {
         separate()
-        var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        appendDigits(value)
         needsComma = true
+    }
+
+    /// Appends the decimal digits of `value`, with its sign.
+    private mutating func appendDigits(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 20 digits hold any UInt64; written from the right, then copied.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Writes `true` or `false`.

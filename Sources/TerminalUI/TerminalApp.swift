@@ -10,6 +10,8 @@ public final class TerminalApp {
     private let detail: DetailPresenter?
     private let watchlist: WatchlistPresenter?
     private var previous: ScreenBuffer?
+    /// The board output `previous` shows, when it shows only the board (not detail, watchlist).
+    private var previousBoard: BoardOutput?
     private var size = (width: 0, height: 0)
 
     /// An app over a board view model; `colors` false under `NO_COLOR`.
@@ -101,6 +103,7 @@ public final class TerminalApp {
         guard current != size else { return }
         size = current
         previous = nil  // a new size is a full redraw
+        previousBoard = nil
         viewModel.send(.viewportResized(rows: BoardScreen.tableRows(height: current.height)))
     }
 
@@ -109,6 +112,18 @@ public final class TerminalApp {
         resizeIfNeeded()
         // The board may open on the Watchlist tab (the last one used): show it as soon as it is drawn.
         watchlist?.follow(output.tab)
+        let isBoardOnly = output.detailMarket == nil && output.tab != .watchlist
+        // Between ticks only some rows and the status bar change: redraw just those.
+        if isBoardOnly, let previous, let previousBoard {
+            var buffer = previous
+            if screen.drawChanges(from: previousBoard, to: output, into: &buffer) {
+                let bytes = writer.output(from: previous, to: buffer)
+                if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
+                self.previous = buffer
+                self.previousBoard = output
+                return
+            }
+        }
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         if output.detailMarket != nil, let detail {
             detail.draw(into: &buffer, board: output)
@@ -123,5 +138,6 @@ public final class TerminalApp {
         let bytes = writer.output(from: previous, to: buffer)
         if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
         previous = buffer
+        previousBoard = isBoardOnly ? output : nil
     }
 }

@@ -41,8 +41,9 @@ import Testing
             try await tmux.keys("g", "f")
             try await tmux.waitFor("favorite toast") { lines in lines.contains { $0.contains("★ Added") } }
             try await tmux.keys("Tab")
+            // The Market tab shows the new favorite too: wait for the tab with it alone.
             let favorites = try await tmux.waitFor("favorites tab") { lines in
-                lines.contains { $0.hasPrefix("★ ") && $0.contains("백만") }
+                lines.contains { $0.hasPrefix("★ ") && $0.contains("백만") } && boardRows(lines).count <= 1
             }
             #expect(boardRows(favorites).count == 1)
 

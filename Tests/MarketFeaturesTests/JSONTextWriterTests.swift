@@ -57,4 +57,29 @@ import Testing
         writer.endArray()
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[null,null,-5,true,null,{"a":[]}]"#)
     }
+
+    @Test func numbersAndIntegersAreWrittenAsJSONEncoderWritesThem() throws {
+        let doubles: [Double] = [
+            0, -0.0, 1, -1, 999_999_999_999_999, 1e15 - 1, 1e15, -1e15, 123_456_789, 0.5, -2.5e-8, 1e300,
+            Double(Int64.max), 140_000_000, 3_500,
+        ]
+        let integers: [Int64] = [0, -1, 7, Int64.max, Int64.min, 1_773_240_058_519]
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        for value in doubles { writer.number(value) }
+        for value in integers { writer.integer(value) }
+        writer.endArray()
+        struct Values: Encodable {
+            let doubles: [Double]
+            let integers: [Int64]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                for value in doubles { try container.encode(value) }
+                for value in integers { try container.encode(value) }
+            }
+        }
+        let expected = String(
+            decoding: try JSONEncoder().encode(Values(doubles: doubles, integers: integers)), as: UTF8.self)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
 }

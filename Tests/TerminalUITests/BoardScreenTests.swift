@@ -117,4 +117,31 @@ import Testing
         #expect(text.contains("01-01"))
         #expect(text.contains("█"))
     }
+
+    @Test func redrawingOnlyTheChangesGivesTheScreenAFullDrawGives() {
+        let screen = BoardScreen(theme: Theme(), language: .korean)
+        let before = output()
+        var after = before
+        after.rows[1].price = "5,010,000"
+        after.rows[1].direction = .rise
+        after.status.ticksPerSecond = 103
+        var drawn = ScreenBuffer(width: 100, height: 12)
+        screen.draw(before, into: &drawn)
+        var full = ScreenBuffer(width: 100, height: 12)
+        screen.draw(after, into: &full)
+
+        var changed = drawn
+        #expect(screen.drawChanges(from: before, to: after, into: &changed))
+        #expect(changed == full)
+
+        // Anything but rows and the status bar asks for a full draw, leaving the screen as it was.
+        var sorted = after
+        sorted.order = QuoteOrder(key: .price, direction: .ascending)
+        var untouched = drawn
+        #expect(!screen.drawChanges(from: before, to: sorted, into: &untouched))
+        #expect(untouched == drawn)
+        var toasted = after
+        toasted.toast = "★ added"
+        #expect(!screen.drawChanges(from: before, to: toasted, into: &untouched))
+    }
 }
