@@ -1,7 +1,8 @@
 import MarketDomain
 
 extension BoardViewModel {
-    /// The output for the current state: only the rows in view are formatted.
+    /// The output for the current state: only the rows in view are formatted, and of those only
+    /// the ones that changed since they were last formatted.
     func makeOutput() -> BoardOutput {
         var output = BoardOutput()
         output.tab = state.tab
@@ -17,9 +18,20 @@ extension BoardViewModel {
             output.compareRows = compareRows()
         } else {
             output.rows = visible.compactMap { id in
-                snapshot.quote(id).map {
-                    row(for: $0, isFavorite: favorites.contains(id), isSelected: id == state.selected)
+                guard let ticker = snapshot.ticker(id) else { return nil }
+                let flash = state.flashes[id]?.direction
+                let isFavorite = favorites.contains(id)
+                let isSelected = id == state.selected
+                if let cached = formattedRows[id], cached.ticker == ticker, cached.flash == flash,
+                    cached.isFavorite == isFavorite, cached.isSelected == isSelected
+                {
+                    return cached.row
                 }
+                guard let quote = snapshot.quote(id) else { return nil }
+                let row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
+                formattedRows[id] = FormattedRow(
+                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, row: row)
+                return row
             }
         }
         output.placeholder = placeholder()

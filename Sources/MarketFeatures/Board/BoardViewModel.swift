@@ -39,6 +39,18 @@ public final class BoardViewModel {
     /// The compare rows as last computed, by id, and whether the boards moved since.
     var comparisons: [MarketID: CoinComparison] = [:]
     var comparisonsAreStale = true
+    /// Each market's row as last formatted, with what it was formatted from: a visible row is
+    /// formatted again only when its ticker, flash, star or selection changed.
+    var formattedRows: [MarketID: FormattedRow] = [:]
+
+    /// A formatted row and its inputs.
+    struct FormattedRow {
+        var ticker: Ticker
+        var flash: ChangeDirection?
+        var isFavorite: Bool
+        var isSelected: Bool
+        var row: BoardRow
+    }
 
     /// A view model over `board`, remembering choices in `store`.
     public init(
@@ -114,6 +126,7 @@ public final class BoardViewModel {
     func prepare() async -> AsyncStream<BoardUpdate> {
         let updates = await board.updates()
         snapshot = await board.board
+        formattedRows = [:]
         connection = await board.connection
         state.needsReorder = true
         isDirty = true
@@ -161,6 +174,7 @@ public final class BoardViewModel {
             lastTimestamp = max(lastTimestamp ?? 0, quote.ticker.timestamp)
         case .snapshotApplied:
             snapshot = await board.board
+            formattedRows = [:]  // names may have come with the markets
             state.needsReorder = true
         case .connection(let state):
             connection = state
