@@ -34,7 +34,8 @@ import Testing
             try? await Task.sleep(for: .milliseconds(20))
         }
 
-        /// Waits (in real time, generously) until the search shows what is expected.
+        /// Waits (in real time, generously: a minute, for a loaded machine) until the search shows
+        /// what is expected.
         @MainActor func until(
             _ what: String, _ condition: @escaping @MainActor (StockSearchViewModel.Output, [String]) -> Bool
         )
@@ -42,7 +43,7 @@ import Testing
         {
             let search = search
             let source = source
-            try await waitUntil(seconds: 10, what) {
+            try await waitUntil(seconds: 60, what) {
                 await MainActor.run {
                     condition(search.output, source.requests.filter { $0.kind == .search }.map(\.code))
                 }

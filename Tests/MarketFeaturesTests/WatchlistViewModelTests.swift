@@ -29,18 +29,22 @@ import Testing
             }
         }
 
-        /// Moves the clock a tenth of a second at a time until the output shows what is expected
-        /// (failing after ten seconds of real time): a busy machine may need more steps.
+        /// Moves the clock a tenth of a second at a time until the output shows what is expected,
+        /// failing after a minute of the test clock (600 steps), however long those take: the
+        /// budget is the test clock's, so a busy machine that runs each step slowly cannot fail it
+        /// (a limit in real time did, twice). Two minutes of real time stop a hang.
         @MainActor func settle(
             until what: String, _ condition: @MainActor (WatchlistViewModel<TestClock<Duration>>.Output) -> Bool
         ) async throws {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let hang = ContinuousClock.now + .seconds(120)
+            var steps = 0
             while !condition(viewModel.output) {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("\(what) did not happen: \(viewModel.output)")
+                guard steps < 600, ContinuousClock.now < hang else {
+                    Issue.record("\(what) did not happen after \(steps) steps: \(viewModel.output)")
                     return
                 }
                 await settle(1)
+                steps += 1
             }
         }
     }
