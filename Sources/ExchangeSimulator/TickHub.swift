@@ -68,7 +68,7 @@ final class TickHub: Sendable {
     }
 
     /// A session has written one batch of trades.
-    fileprivate func batchWritten(by id: UInt64) {
+    func batchWritten(by id: UInt64) {
         let waiter = state.withLock { state in
             if let count = state.pending[id], count > 0 { state.pending[id] = count - 1 }
             return state.waiterToResume(limit: Self.batchesInFlight)
@@ -105,35 +105,6 @@ final class TickHub: Sendable {
 
     /// How many sessions are open.
     var sessionCount: Int { state.withLock { $0.continuations.count } }
-}
-
-/// One session's events, in order; asking for the next one after a batch of trades tells the hub
-/// that the batch was written.
-struct SessionEvents: AsyncSequence, Sendable {
-    let stream: AsyncStream<SessionEvent>
-    let session: UInt64
-    let hub: TickHub
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<SessionEvent>.AsyncIterator
-        let session: UInt64
-        let hub: TickHub
-        var handedTrades = false
-
-        mutating func next() async -> SessionEvent? {
-            if handedTrades {
-                handedTrades = false
-                hub.batchWritten(by: session)
-            }
-            let event = await base.next()
-            if case .traded = event { handedTrades = true }
-            return event
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator(), session: session, hub: hub)
-    }
 }
 
 /// What a WebSocket session reacts to, in the order it happened.

@@ -1,0 +1,60 @@
+import Foundation
+import MarketDomain
+
+/// `sise simulate --rate 0` in a child process of this same executable, on free loopback ports.
+final class FirehoseProcess: Sendable {
+    private let process: Process
+    /// The Upbit dialect's REST base URL.
+    let baseURL: String
+
+    private init(process: Process, baseURL: String) {
+        self.process = process
+        self.baseURL = baseURL
+    }
+
+    /// Starts the child and waits (up to 60 s) for it to say where Upbit's dialect listens.
+    static func start(markets: Int) throws -> FirehoseProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["simulate", "--rate", "0", "--markets", "\(markets)", "--port", "0", "--rest-limit", "0"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let reader = errors.fileHandleForReading
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let url = upbitURL(in: text) {
+                // Keep reading what it says so that it never blocks on a full pipe.
+                Thread.detachNewThread {
+                    while !reader.availableData.isEmpty {}
+                }
+                return FirehoseProcess(process: process, baseURL: url)
+            }
+        }
+        process.terminate()
+        throw ExchangeError.unavailable(
+            "the simulator did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    /// `http://127.0.0.1:PORT` from the line `sise simulate: Upbit on http://127.0.0.1:PORT (WebSocket …)`.
+    static func upbitURL(in text: String) -> String? {
+        for line in text.split(separator: "\n") where line.contains("Upbit on http://") {
+            guard let start = line.range(of: "http://") else { continue }
+            let url = line[start.lowerBound...].prefix { $0 != " " }
+            return String(url)
+        }
+        return nil
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
