@@ -157,16 +157,3 @@ public enum KorbitTickerFrameReader {
         }
     }
 }
-
-extension JSONByteReader {
-    /// A number written as a string or as a JSON number; `nil` when a string's text is not a
-    /// finite number (as ``WireDecimal/value`` is `nil`); fails on any other JSON type.
-    mutating func readDecimalIfNumber() throws(Failure) -> Double? {
-        guard try peek() == UInt8(ascii: "\"") else { return try readDouble() }
-        let token = try readStringToken()
-        let value = withDecoded(token) { text -> Double? in
-            do throws(Failure) { return try DecimalText.double(text, strict: false) } catch { return nil }
-        }
-        return value ?? nil
-    }
-}
