@@ -1,9 +1,9 @@
 import Foundation
-import MarketDomain
+public import MarketDomain
 
 /// The real KRW coin names the simulator lists: Upbit's KRW markets (February 2025), then the
 /// KRW markets only Bithumb lists (August 2025), from `shared/data` (copied into Resources).
-enum CoinCatalog {
+public enum CoinCatalog {
     private struct Row: Decodable {
         let market: String
         let korean_name: String
@@ -25,7 +25,7 @@ enum CoinCatalog {
 
     /// `count` KRW markets: the real ones first, then generated ones, clearly synthetic
     /// (`KRW-SYN1`, "합성 코인 1", "Synthetic Coin 1"), when more are asked for than are real.
-    static func krwMarkets(count: Int) throws -> [Market] {
+    public static func krwMarkets(count: Int) throws -> [Market] {
         let real = try krwMarkets()
         guard count > real.count else { return Array(real.prefix(max(1, count))) }
         let generated = (1...(count - real.count)).map { number in

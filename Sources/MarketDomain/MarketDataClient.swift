@@ -9,8 +9,9 @@ public struct MarketDataClient: Sendable {
     public var fetchTickers: @Sendable (_ markets: [MarketID]) async throws -> [Ticker]
     /// The last `days` daily candles of a market, oldest first.
     public var fetchDailyCandles: @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle]
-    /// A live feed of these markets' tickers that reconnects until the consumer stops iterating.
-    public var liveTickers: @Sendable (_ markets: [MarketID]) -> AsyncStream<LiveFeedEvent>
+    /// A live feed of these markets' tickers, in batches, that reconnects until the consumer
+    /// stops iterating.
+    public var liveTickers: @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
 
     /// Makes a client from its operations.
     public init(
@@ -18,7 +19,7 @@ public struct MarketDataClient: Sendable {
         fetchMarkets: @escaping @Sendable () async throws -> [Market],
         fetchTickers: @escaping @Sendable (_ markets: [MarketID]) async throws -> [Ticker],
         fetchDailyCandles: @escaping @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle],
-        liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> AsyncStream<LiveFeedEvent>
+        liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
     ) {
         self.exchange = exchange
         self.fetchMarkets = fetchMarkets

@@ -37,8 +37,41 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
     }
 
     /// The quotes in this order; names are compared in `language`.
+    ///
+    /// The same order as ``areInIncreasingOrder(_:_:language:)``, found cheaply: positions are
+    /// sorted rather than whole quotes, each quote's key is read once, and a name is lowercased
+    /// once, only when a comparison needs it (a name sort, or a tie).
     public func sorted(_ quotes: [Quote], language: NameLanguage = .korean) -> [Quote] {
-        quotes.sorted { areInIncreasingOrder($0, $1, language: language) }
+        let keys: [Double] =
+            switch key {
+            case .name: []
+            case .price: quotes.map(\.ticker.price)
+            case .change: quotes.map(\.ticker.changeRate)
+            case .value: quotes.map(\.ticker.tradeValue24h)
+            }
+        var names = [String?](repeating: nil, count: quotes.count)
+        func name(_ index: Int) -> String {
+            if let known = names[index] { return known }
+            let lowered = quotes[index].market.name(in: language).lowercased()
+            names[index] = lowered
+            return lowered
+        }
+        let ascending = direction == .ascending
+        var positions = Array(quotes.indices)
+        positions.sort { lhs, rhs in
+            if key != .name {
+                let byKey = Self.compare(keys[lhs], keys[rhs])
+                if byKey != 0 { return ascending ? byKey < 0 : byKey > 0 }
+            } else {
+                let (left, right) = (name(lhs), name(rhs))
+                if left != right { return ascending ? left < right : left > right }
+                return quotes[lhs].id < quotes[rhs].id
+            }
+            let (left, right) = (name(lhs), name(rhs))
+            if left != right { return left < right }
+            return quotes[lhs].id < quotes[rhs].id
+        }
+        return positions.map { quotes[$0] }
     }
 
     /// Whether `lhs` comes before `rhs`. Equal keys fall back to the name, then the market code,

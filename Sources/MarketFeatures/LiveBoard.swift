@@ -27,6 +27,8 @@ public actor LiveBoard {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(update) }
         }
 
+        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } }
+
         func finishAll() {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
         }
@@ -79,10 +81,10 @@ public actor LiveBoard {
         }
     }
 
-    /// Applies the feed's events on the actor itself, so a tick costs no hop to it and back.
-    private func consume(_ events: AsyncStream<LiveFeedEvent>) async {
-        for await event in events {
-            handle(event)
+    /// Applies the feed's batches on the actor itself, so a batch costs no hop to it and back.
+    private func consume(_ events: LiveFeedEvents) async {
+        for await batch in events {
+            handle(batch)
         }
     }
 
@@ -111,22 +113,41 @@ public actor LiveBoard {
         order.sorted(board.quotes(matching: matcher), language: language)
     }
 
+    /// Applies one batch of feed events in order. Followers get the rows the batch's ticks moved
+    /// as one update (and each connection change or snapshot in its place among them).
+    func handle(_ batch: [LiveFeedEvent]) {
+        let followed = !followers.isEmpty
+        var moved: [Quote] = []
+        for event in batch {
+            switch event {
+            case .ticker(let ticker):
+                guard board.apply(ticker) == .applied else { continue }
+                appliedTicks += 1
+                if followed, let quote = board.quote(ticker.marketID) { moved.append(quote) }
+            case .connection(let state):
+                publish(moved: &moved)
+                connection = state
+                publish(.connection(state))
+            case .snapshot(let tickers):
+                publish(moved: &moved)
+                board.apply(snapshot: tickers)
+                publish(.snapshotApplied)
+            case .frameSkipped:
+                skippedFrames += 1
+            }
+        }
+        publish(moved: &moved)
+    }
+
     /// Applies one feed event.
     func handle(_ event: LiveFeedEvent) {
-        switch event {
-        case .connection(let state):
-            connection = state
-            publish(.connection(state))
-        case .snapshot(let tickers):
-            board.apply(snapshot: tickers)
-            publish(.snapshotApplied)
-        case .ticker(let ticker):
-            guard board.apply(ticker) == .applied, let quote = board.quote(ticker.marketID) else { return }
-            appliedTicks += 1
-            publish(.quote(quote))
-        case .frameSkipped:
-            skippedFrames += 1
-        }
+        handle([event])
+    }
+
+    private func publish(moved: inout [Quote]) {
+        guard !moved.isEmpty else { return }
+        publish(.quotes(moved))
+        moved.removeAll()
     }
 
     private func publish(_ update: BoardUpdate) {
@@ -140,8 +161,8 @@ public actor LiveBoard {
 
 /// A change on a ``LiveBoard``.
 public enum BoardUpdate: Sendable, Equatable {
-    /// A live tick moved this row.
-    case quote(Quote)
+    /// Live ticks moved these rows, in the order the ticks arrived (a row can appear more than once).
+    case quotes([Quote])
     /// A REST snapshot was applied; many rows may have changed.
     case snapshotApplied
     /// The live feed changed state.

@@ -6,6 +6,13 @@ public struct ViewClock: Sendable {
     /// Waits this long on the clock.
     public var sleep: @Sendable (Duration) async throws -> Void
 
+    /// A view clock from its two operations (a benchmark's clock that moves a frame at a time).
+    public init(elapsed: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void)
+    {
+        self.elapsed = elapsed
+        self.sleep = sleep
+    }
+
     /// A view clock reading `clock`, starting now.
     public init<C: Clock & Sendable>(_ clock: C) where C.Duration == Duration, C.Instant: Sendable {
         let start = clock.now

@@ -8,7 +8,7 @@ public final class ScriptedMarketClient: Sendable {
         var markets: [Market]
         var tickers: [Ticker]
         var candles: [MarketID: [Candle]] = [:]
-        var feed: AsyncStream<LiveFeedEvent>.Continuation?
+        var feed: LiveFeedEvents.Continuation?
         var subscribed: [[MarketID]] = []
         var tickerFetches = 0
     }
@@ -34,10 +34,11 @@ public final class ScriptedMarketClient: Sendable {
             fetchTickers: { _ in throw failure },
             fetchDailyCandles: { _, _ in throw failure },
             liveTickers: { _ in
-                AsyncStream { continuation in
-                    continuation.yield(.connection(.connecting))
-                    continuation.yield(.connection(.reconnecting(attempt: 1, delay: .seconds(30))))
-                }
+                // Never finishes: it stays reconnecting for as long as it is read.
+                let (events, continuation) = LiveFeedEvents.makeStream()
+                continuation.post(.connection(.connecting))
+                continuation.post(.connection(.reconnecting(attempt: 1, delay: .seconds(30))))
+                return events
             }
         )
     }
@@ -63,7 +64,7 @@ public final class ScriptedMarketClient: Sendable {
                 }
             },
             liveTickers: { ids in
-                let (stream, continuation) = AsyncStream<LiveFeedEvent>.makeStream()
+                let (stream, continuation) = LiveFeedEvents.makeStream()
                 self.state.withLock { state in
                     state.feed = continuation
                     state.subscribed.append(ids)
@@ -82,7 +83,7 @@ public final class ScriptedMarketClient: Sendable {
     @discardableResult
     public func send(_ event: LiveFeedEvent) -> Bool {
         guard let feed = state.withLock({ $0.feed }) else { return false }
-        feed.yield(event)
+        feed.post(event)
         return true
     }
 

@@ -5,14 +5,14 @@ actor EventLog {
     private(set) var events: [LiveFeedEvent] = []
     private var task: Task<Void, Never>?
 
-    func collect(_ stream: AsyncStream<LiveFeedEvent>) {
+    func collect(_ stream: LiveFeedEvents) {
         task = Task {
-            for await event in stream { self.append(event) }
+            for await batch in stream { self.append(batch) }
         }
     }
 
-    private func append(_ event: LiveFeedEvent) {
-        events.append(event)
+    private func append(_ batch: [LiveFeedEvent]) {
+        events.append(contentsOf: batch)
     }
 
     /// Only the connection states, in order.

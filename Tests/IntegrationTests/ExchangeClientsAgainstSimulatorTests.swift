@@ -103,14 +103,16 @@ import Testing
             var tickers: [Ticker] = []
             var sawSnapshot = false
             var sawLive = false
-            for await event in events {
-                switch event {
-                case .ticker(let ticker): tickers.append(ticker)
-                case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
-                case .connection(let state): sawLive = sawLive || state == .live
-                case .frameSkipped: break
+            reading: for await batch in events {
+                for event in batch {
+                    switch event {
+                    case .ticker(let ticker): tickers.append(ticker)
+                    case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
+                    case .connection(let state): sawLive = sawLive || state == .live
+                    case .frameSkipped: break
+                    }
+                    if tickers.count >= needed && sawSnapshot { break reading }
                 }
-                if tickers.count >= needed && sawSnapshot { break }
             }
             return (tickers, sawSnapshot, sawLive)
         }

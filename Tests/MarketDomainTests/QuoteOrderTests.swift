@@ -52,4 +52,29 @@ import Testing
         let order = QuoteOrder(key: .value)
         #expect(order.sorted(quotes) == order.sorted(quotes.reversed()))
     }
+
+    @Test func sortsAsThePairwiseComparisonSaysForEveryKeyDirectionAndLanguage() {
+        // Many ties (four prices, three values, names differing only in case) on 300 markets.
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let names = ["Bitcoin", "bitcoin", "BITCOIN", "Ethereum", "이더리움", "비트코인", "ripple", "Ripple"]
+        let quotes = (0..<300).map { index in
+            let name = names[next(names.count)]
+            let market = Market(id: MarketID(quote: "KRW", base: "C\(index)"), koreanName: name, englishName: name)
+            return MarketFixtures.quote(
+                market, price: Double(1 + next(4)), change: Double(next(3)) - 1, value: Double(next(3)) * 1e9)
+        }
+        for key in SortKey.allCases {
+            for direction in [SortDirection.ascending, .descending] {
+                for language in [NameLanguage.korean, .english] {
+                    let order = QuoteOrder(key: key, direction: direction)
+                    let expected = quotes.sorted { order.areInIncreasingOrder($0, $1, language: language) }
+                    #expect(order.sorted(quotes, language: language).map(\.id) == expected.map(\.id))
+                }
+            }
+        }
+    }
 }

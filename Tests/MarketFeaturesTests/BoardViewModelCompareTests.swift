@@ -112,7 +112,7 @@ import Testing
         let h = try await harness()
         _ = h.step(.tabChosen(.compare))
         let tick = MarketFixtures.ticker(Self.bitcoin, price: 101_000_000, value: 300e9, timestamp: 5_000)
-        let moved = await h.live(.quote(Quote(market: Self.bitcoin, ticker: tick)), from: .upbit)
+        let moved = await h.live(.quotes([Quote(market: Self.bitcoin, ticker: tick)]), from: .upbit)
         let bitcoin = try #require(moved.compareRows.first { $0.symbol == "BTC" })
         #expect(bitcoin.prices[0] == "101,000,000")
         #expect(bitcoin.highestIndex == 0)

@@ -122,7 +122,7 @@ import Testing
         let h = try await harness()
         // BTT suddenly trades the most.
         let surge = MarketFixtures.ticker(bittorrent, price: 1.6, change: 0.11, value: 900e9, timestamp: 200)
-        let atOnce = await h.live(.quote(Quote(market: bittorrent, ticker: surge)))
+        let atOnce = await h.live(.quotes([Quote(market: bittorrent, ticker: surge)]))
         #expect(symbols(atOnce) == ["BTC", "XRP", "ETH", "BTT"])
         #expect(atOnce.rows[3].price == "1.600")
         #expect(symbols(await h.wait(.milliseconds(500))) == ["BTC", "XRP", "ETH", "BTT"])
@@ -134,19 +134,19 @@ import Testing
     @Test func aChangedPriceFlashesInItsDirectionForAbout300Milliseconds() async throws {
         let h = try await harness()
         let up = MarketFixtures.ticker(bitcoin, price: 140_100_000, change: 1_500_000, value: 300e9, timestamp: 200)
-        let flashing = await h.live(.quote(Quote(market: bitcoin, ticker: up)))
+        let flashing = await h.live(.quotes([Quote(market: bitcoin, ticker: up)]))
         #expect(flashing.rows[0].flash == .rise)
         #expect(flashing.rows[1].flash == nil)
         #expect((await h.wait(.milliseconds(299))).rows[0].flash == .rise)
         #expect((await h.wait(.milliseconds(1))).rows[0].flash == nil)
         let down = MarketFixtures.ticker(bitcoin, price: 139_000_000, change: 400_000, value: 300e9, timestamp: 300)
-        #expect((await h.live(.quote(Quote(market: bitcoin, ticker: down)))).rows[0].flash == .fall)
+        #expect((await h.live(.quotes([Quote(market: bitcoin, ticker: down)]))).rows[0].flash == .fall)
     }
 
     @Test func anOlderTickNeverOverwritesNewerData() async throws {
         let h = try await harness()
         let stale = MarketFixtures.ticker(bitcoin, price: 1, value: 300e9, timestamp: 50)
-        #expect((await h.live(.quote(Quote(market: bitcoin, ticker: stale)))).rows[0].price == "140,000,000")
+        #expect((await h.live(.quotes([Quote(market: bitcoin, ticker: stale)]))).rows[0].price == "140,000,000")
     }
 
     @Test func favoritingShowsAToastPersistsAndFillsTheFavoritesTab() async throws {
@@ -225,7 +225,7 @@ import Testing
         let h = try await harness()
         #expect((await h.live(.connection(.live))).status.connection == .live)
         let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
-        let ticked = await h.live(.quote(Quote(market: ethereum, ticker: tick)))
+        let ticked = await h.live(.quotes([Quote(market: ethereum, ticker: tick)]))
         #expect(ticked.status.ticksPerSecond == 1)
         #expect(ticked.status.lastUpdate == "23:40:58")
         let reconnecting = await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2))))

@@ -55,12 +55,37 @@ import Testing
         #expect(
             seen == [
                 .connection(.live),
-                .quote(Quote(market: bitcoin, ticker: MarketFixtures.ticker(bitcoin, price: 1100, timestamp: 150))),
+                .quotes([Quote(market: bitcoin, ticker: MarketFixtures.ticker(bitcoin, price: 1100, timestamp: 150))]),
                 .connection(.reconnecting(attempt: 1, delay: .seconds(1))),
             ])
         #expect(await board.board.ticker(bitcoin.id)?.price == 1100)
         #expect(await board.appliedTicks == 1)
         #expect(await board.connection == .reconnecting(attempt: 1, delay: .seconds(1)))
+        await board.stop()
+    }
+
+    @Test func ticksThatArriveTogetherReachFollowersAsOneUpdateOfEveryRowInOrder() async throws {
+        let script = scripted()
+        let board = LiveBoard(client: script.client)
+        try await board.load()
+        let updates = await board.updates()
+        await board.follow()
+        let ticks = (1...2_000).map { step in
+            MarketFixtures.ticker(
+                step.isMultiple(of: 2) ? bitcoin : ethereum, price: Double(step), timestamp: 100 + Int64(step))
+        }
+        for tick in ticks { script.send(.ticker(tick)) }
+        let moved = try await withDeadline(seconds: 30, "every tick") {
+            var moved: [Ticker] = []
+            for await update in updates {
+                guard case .quotes(let quotes) = update else { continue }
+                moved += quotes.map(\.ticker)
+                if moved.count >= ticks.count { break }
+            }
+            return moved
+        }
+        #expect(moved == ticks)
+        #expect(await board.appliedTicks == ticks.count)
         await board.stop()
     }
 

@@ -25,6 +25,11 @@ public enum KorbitFrameDecoder {
         FeedProtocol.DecodedFrame(KorbitTickerFrameReader.read(frame))
     }
 
+    /// Decodes one frame from borrowed bytes (the socket's own buffer).
+    @Sendable public static func decode(_ frame: UnsafeBufferPointer<UInt8>) -> FeedProtocol.DecodedFrame {
+        FeedProtocol.DecodedFrame(KorbitTickerFrameReader.read(frame))
+    }
+
     /// Decodes one frame through `JSONDecoder` and the `Codable` wire types (the reference).
     @Sendable public static func decodeWithCodable(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {
         do {

@@ -1,17 +1,31 @@
 /// One open socket as the live feed sees it: the frames that arrive and a way to send text.
 /// The WebSocket connector provides the real one; tests script their own.
 public struct FeedConnection: Sendable {
-    /// Every frame's payload (binary or text) in arrival order; ends when the socket closes.
-    public var frames: AsyncThrowingStream<[UInt8], any Error>
+    /// Reads the socket until it closes, handing each frame's payload (binary or text) to
+    /// `receive` in arrival order, in the reading task itself: the bytes are only borrowed for
+    /// the call, and no frame costs a hop between tasks. Returns when the socket closes; throws
+    /// when it fails, or what `receive` throws (which stops the reading).
+    public var readFrames: @Sendable (_ receive: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> Void
     /// Sends a text frame.
     public var send: @Sendable (String) async throws -> Void
 
-    /// Makes a connection from its frames and its sender.
+    /// Makes a connection from its reader and its sender.
+    public init(
+        readFrames: @escaping @Sendable (_ receive: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> Void,
+        send: @escaping @Sendable (String) async throws -> Void
+    ) {
+        self.readFrames = readFrames
+        self.send = send
+    }
+
+    /// A connection whose frames come from a stream (scripted sockets in tests).
     public init(
         frames: AsyncThrowingStream<[UInt8], any Error>, send: @escaping @Sendable (String) async throws -> Void
     ) {
-        self.frames = frames
-        self.send = send
+        self.init(
+            readFrames: { receive in
+                for try await frame in frames { try frame.withUnsafeBufferPointer(receive) }
+            }, send: send)
     }
 }
 

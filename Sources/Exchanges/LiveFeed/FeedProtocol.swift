@@ -10,13 +10,13 @@ public struct FeedProtocol: Sendable {
     public var keepAliveMessage: String?
     /// How often the keep-alive text goes out.
     public var keepAliveInterval: Duration
-    /// Reads one frame: a ticker, a sign of life, or an error from the server.
-    public var decode: @Sendable (_ frame: [UInt8]) -> DecodedFrame
+    /// Reads one frame's bytes: a ticker, a sign of life, or an error from the server.
+    public var decode: @Sendable (_ frame: UnsafeBufferPointer<UInt8>) -> DecodedFrame
 
     /// Makes a dialect.
     public init(
         subscribeMessage: @escaping @Sendable (_ markets: [MarketID]) throws -> String, keepAliveMessage: String?,
-        keepAliveInterval: Duration, decode: @escaping @Sendable (_ frame: [UInt8]) -> DecodedFrame
+        keepAliveInterval: Duration, decode: @escaping @Sendable (_ frame: UnsafeBufferPointer<UInt8>) -> DecodedFrame
     ) {
         self.subscribeMessage = subscribeMessage
         self.keepAliveMessage = keepAliveMessage

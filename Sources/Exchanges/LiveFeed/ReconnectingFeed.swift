@@ -35,17 +35,17 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
         self.logger = logger
     }
 
-    /// The feed's events for these markets; it runs until the consumer stops iterating.
-    public func events(for markets: [MarketID]) -> AsyncStream<LiveFeedEvent> {
-        let (stream, continuation) = AsyncStream<LiveFeedEvent>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
-        // The stream owns the task: when the consumer goes away, the feed is cancelled.
+    /// The feed's events for these markets, in batches; it runs until the consumer stops iterating.
+    public func events(for markets: [MarketID]) -> LiveFeedEvents {
+        let (events, continuation) = LiveFeedEvents.makeStream()
+        // The sequence owns the task: when the consumer goes away, the feed is cancelled.
         let task = Task {
-            await run(markets: markets, emit: { continuation.yield($0) })
-            continuation.yield(.connection(.offline))
+            await run(markets: markets, emit: { continuation.post($0) })
+            continuation.post(.connection(.offline))
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        continuation.whenTerminated { task.cancel() }
+        return events
     }
 
     /// Connects, and reconnects, until cancelled.
@@ -85,7 +85,8 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
         try await connection.send(try dialect.subscribeMessage(markets))
         try await withThrowingTaskGroup(of: SessionTask.self) { group in
             group.addTask {
-                for try await frame in connection.frames {
+                // Each frame is decoded where it is read, and its ticker posted for the board.
+                try await connection.readFrames { frame in
                     if session.frameArrived(at: clock.now) { emit(.connection(.live)) }
                     switch dialect.decode(frame) {
                     case .ticker(let ticker): emit(.ticker(ticker))

@@ -30,6 +30,11 @@ public enum UpbitFrameDecoder {
         FeedProtocol.DecodedFrame(UpbitTickerFrameReader.read(frame))
     }
 
+    /// Decodes one frame from borrowed bytes (the socket's own buffer).
+    @Sendable public static func decode(_ frame: UnsafeBufferPointer<UInt8>) -> FeedProtocol.DecodedFrame {
+        FeedProtocol.DecodedFrame(UpbitTickerFrameReader.read(frame))
+    }
+
     /// Decodes one frame through `JSONDecoder` and the `Codable` wire types: the reference the
     /// byte reader is checked and measured against.
     @Sendable public static func decodeWithCodable(_ frame: [UInt8]) -> FeedProtocol.DecodedFrame {

@@ -137,7 +137,8 @@ struct BoardState {
 
     /// Drops flashes and a toast whose time is up.
     mutating func expire(now: Duration) {
-        flashes = flashes.filter { $0.value.until > now }
+        // Most frames expire nothing: the table is rebuilt only when something is due.
+        if flashes.values.contains(where: { $0.until <= now }) { flashes = flashes.filter { $0.value.until > now } }
         if let toast, toast.until <= now { self.toast = nil }
     }
 

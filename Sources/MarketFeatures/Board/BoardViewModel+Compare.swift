@@ -16,8 +16,10 @@ extension BoardViewModel {
     /// Takes one update of an exchange's board into the compare view.
     func receive(_ update: BoardUpdate, from exchange: Exchange) async {
         switch update {
-        case .quote(let quote):
-            compareSnapshots[exchange, default: TickerBoard(exchange: exchange)].apply(quote.ticker)
+        case .quotes(let quotes):
+            for quote in quotes {
+                compareSnapshots[exchange, default: TickerBoard(exchange: exchange)].apply(quote.ticker)
+            }
             if state.tab == .compare { state.changedSinceReorder = true }
         case .snapshotApplied:
             if let board = exchangeBoards?.boards[exchange] { compareSnapshots[exchange] = await board.board }

@@ -122,8 +122,10 @@ public final class BoardViewModel {
         for await (exchange, update) in updates { await receive(update, from: exchange) }
     }
 
-    /// Reads the board's current state and starts following its updates.
-    func prepare() async -> AsyncStream<BoardUpdate> {
+    /// Reads the board's current state and starts following its updates; ``run()`` calls it,
+    /// and a caller that drives the view model itself (a benchmark) feeds the updates to
+    /// ``receive(_:)``.
+    public func prepare() async -> AsyncStream<BoardUpdate> {
         let updates = await board.updates()
         snapshot = await board.board
         formattedRows = [:]
@@ -159,19 +161,22 @@ public final class BoardViewModel {
         for continuation in continuations { continuation.yield(next) }
     }
 
-    func receive(_ update: BoardUpdate) async {
+    /// Takes one update of the board; it shows in the next frame.
+    public func receive(_ update: BoardUpdate) async {
         let now = clock.elapsed()
         switch update {
-        case .quote(let quote):
-            let previous = snapshot.ticker(quote.id)?.price
-            snapshot.apply(quote.ticker)
-            if let previous, previous != quote.ticker.price {
-                state.priceMoved(quote.id, direction: quote.ticker.price > previous ? .rise : .fall, now: now)
-            } else {
-                state.changedSinceReorder = true
+        case .quotes(let quotes):
+            for quote in quotes {
+                let previous = snapshot.ticker(quote.id)?.price
+                snapshot.apply(quote.ticker)
+                if let previous, previous != quote.ticker.price {
+                    state.priceMoved(quote.id, direction: quote.ticker.price > previous ? .rise : .fall, now: now)
+                } else {
+                    state.changedSinceReorder = true
+                }
+                tickTimes.append(now)
+                lastTimestamp = max(lastTimestamp ?? 0, quote.ticker.timestamp)
             }
-            tickTimes.append(now)
-            lastTimestamp = max(lastTimestamp ?? 0, quote.ticker.timestamp)
         case .snapshotApplied:
             snapshot = await board.board
             formattedRows = [:]  // names may have come with the markets

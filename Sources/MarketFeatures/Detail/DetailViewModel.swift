@@ -41,7 +41,9 @@ public final class DetailViewModel {
         }
         if let quote = await board.board.quote(market) { show(quote) } else { publish() }
         for await update in updates {
-            guard case .quote(let quote) = update, quote.id == market else { continue }
+            guard case .quotes(let quotes) = update, let quote = quotes.last(where: { $0.id == market }) else {
+                continue
+            }
             show(quote)
         }
     }

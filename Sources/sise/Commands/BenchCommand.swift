@@ -9,8 +9,9 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
-            "Benchmarks: the ticker hot path (ticks), the client end to end (ingest), a KIS watchlist (watchlist).",
-        subcommands: [TicksBench.self, IngestBench.self, WatchlistBench.self], defaultSubcommand: TicksBench.self)
+            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), a KIS watchlist (watchlist).",
+        subcommands: [TicksBench.self, FrameBench.self, IngestBench.self, WatchlistBench.self],
+        defaultSubcommand: TicksBench.self)
 }
 
 /// `sise bench ticks`: the hot path's throughput — ticker frames of every live dialect decoded by

@@ -112,21 +112,23 @@ extension IngestBench {
             try await connection.send(subscription)
             var frames = 0
             var start: (frames: Int, cpu: Double, time: ContinuousClock.Instant)?
-            for try await _ in connection.frames {
-                frames += 1
-                let now = ContinuousClock.now
-                guard let begun = start else {
-                    start = (frames, ProcessCPU.seconds(), now)
-                    continue
+            do {
+                try await connection.readFrames { _ in
+                    frames += 1
+                    let now = ContinuousClock.now
+                    guard let begun = start else {
+                        start = (frames, ProcessCPU.seconds(), now)
+                        return
+                    }
+                    // The clock is read per frame; the window closes on the first frame after it.
+                    let elapsed = begun.time.duration(to: now)
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    if seconds >= duration {
+                        result.withLock { $0 = (frames - begun.frames, ProcessCPU.seconds() - begun.cpu, seconds) }
+                        throw WindowClosed()
+                    }
                 }
-                // The clock is read per frame; the window closes on the first frame after it.
-                let elapsed = begun.time.duration(to: now)
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                if seconds >= duration {
-                    result.withLock { $0 = (frames - begun.frames, ProcessCPU.seconds() - begun.cpu, seconds) }
-                    return
-                }
-            }
+            } catch is WindowClosed {}
         }
         guard let (frames, cpu, seconds) = result.withLock({ $0 }) else {
             throw ExchangeError.unavailable("the socket closed before the window ended")
@@ -138,3 +140,6 @@ extension IngestBench {
             "frames_per_s=\(Int((Double(frames) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
     }
 }
+
+/// Thrown by the frame counter to stop reading once the measured window has closed.
+private struct WindowClosed: Error {}

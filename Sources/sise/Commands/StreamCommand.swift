@@ -80,18 +80,20 @@ struct StreamCommand: AsyncParsableCommand {
         var writer = JSONTextWriter()
         for await update in updates {
             switch update {
-            case .quote(let quote):
-                if format == .ndjson {
-                    writer.removeAll()
-                    QuoteRecord(quote, exchange: exchange).writeJSONLine(into: &writer)
-                    try output.append(writer.bytes)
-                } else {
-                    output.append(line: TickLine.format(quote, language: names))
-                }
-                printed += 1
-                if let count, printed >= count {
-                    try output.flush()
-                    return
+            case .quotes(let quotes):
+                for quote in quotes {
+                    if format == .ndjson {
+                        writer.removeAll()
+                        QuoteRecord(quote, exchange: exchange).writeJSONLine(into: &writer)
+                        try output.append(writer.bytes)
+                    } else {
+                        output.append(line: TickLine.format(quote, language: names))
+                    }
+                    printed += 1
+                    if let count, printed >= count {
+                        try output.flush()
+                        return
+                    }
                 }
             case .connection(let state):
                 if state != .live, state != .connecting { StandardError.writeLine("sise: feed \(state.label)") }
