@@ -1,10 +1,11 @@
 import ExchangeWire
 import Foundation
-import Hummingbird
+public import Hummingbird
 import HummingbirdWebSocket
 public import Logging
 public import MarketDomain
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The simulated exchange (SPEC §3): one seeded random-walk market that trades at a configurable
@@ -70,49 +71,55 @@ public final class ExchangeSimulator: Sendable {
         }
     }
 
-    /// Serves until the task is cancelled; `onListening` gets every dialect's bound port once all are up.
-    public func run(onListening: @escaping @Sendable (Ports) async -> Void = { _ in }) async throws {
-        enum Bound { case exchange(Exchange, Int), stocks(StockSource, Int) }
-        let (bound, boundContinuation) = AsyncStream<Bound>.makeStream()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for exchange in Exchange.allCases {
-                let app = application(for: exchange) { port in boundContinuation.yield(.exchange(exchange, port)) }
-                group.addTask { try await app.run() }
-            }
-            for source in StockSource.allCases {
-                let app = application(for: source) { port in boundContinuation.yield(.stocks(source, port)) }
-                group.addTask { try await app.run() }
-            }
-            group.addTask {
-                var ports = Ports()
-                for await event in bound {
-                    switch event {
-                    case .exchange(let exchange, let port): ports.exchanges[exchange] = port
-                    case .stocks(let source, let port): ports.stocks[source] = port
-                    }
-                    if ports.isComplete { break }
-                }
-                await onListening(ports)
-                try await Task.sleep(for: .seconds(86_400 * 365 * 100))
-            }
-            group.addTask { try await self.runTrades(clock: ContinuousClock()) }
-            if let interval = configuration.faults.dropInterval {
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: interval)
-                        self.dropConnections()
-                    }
-                }
-            }
-            _ = try await group.next()
-            group.cancelAll()
+    /// Serves until the task is cancelled or, when `stopsOnInterrupt`, until Ctrl-C or SIGTERM
+    /// (then it shuts down gracefully, for at most two seconds); `onListening` gets every
+    /// dialect's bound port once all are up.
+    ///
+    /// One `ServiceGroup` (swift-service-lifecycle) runs a Hummingbird application per dialect,
+    /// the market clock, the fault injector's connection drops and the report of the bound ports.
+    public func run(
+        stopsOnInterrupt: Bool = false, onListening: @escaping @Sendable (Ports) async -> Void = { _ in }
+    ) async throws {
+        let (bound, boundContinuation) = AsyncStream<ListeningReportService.Bound>.makeStream()
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        for exchange in Exchange.allCases {
+            let app = buildApplication(for: exchange) { boundContinuation.yield(.exchange(exchange, $0)) }
+            services.append(.init(service: app))
         }
+        for source in StockSource.allCases {
+            let app = buildApplication(for: source) { boundContinuation.yield(.stocks(source, $0)) }
+            services.append(.init(service: app))
+        }
+        services.append(
+            .init(
+                service: ListeningReportService(bound: bound, onListening: onListening),
+                successTerminationBehavior: .ignore))
+        services.append(.init(service: MarketClockService(simulator: self)))
+        if let interval = configuration.faults.dropInterval {
+            services.append(.init(service: ConnectionDropService(simulator: self, interval: interval)))
+        }
+        var group = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: stopsOnInterrupt ? [.sigint, .sigterm] : [],
+            cancellationSignals: [], logger: logger)
+        // Open WebSocket sessions never end on their own: past this, they are cancelled.
+        group.maximumGracefulShutdownDuration = .seconds(2)
+        try await ServiceGroup(configuration: group).run()
     }
 
-    /// The server of one dialect.
-    private func application(
-        for exchange: Exchange, onListening: @escaping @Sendable (Int) -> Void
-    ) -> some ApplicationProtocol {
+    /// The routes of one dialect's REST API, behind its gateway (rate limit, errors) and any
+    /// faults: the server's own router, which tests drive with `app.test(.router)` and no socket.
+    public func buildRouter(for exchange: Exchange) -> Router<BasicRequestContext> {
+        var sessions: [String: WebSocketSession] = [:]
+        return buildRouter(for: exchange, sessions: &sessions)
+    }
+
+    /// A WebSocket session of a dialect: what it does with one upgraded connection.
+    typealias WebSocketSession = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
+
+    /// The routes of one dialect; its WebSocket sessions, by path, go in `sessions`.
+    private func buildRouter(
+        for exchange: Exchange, sessions: inout [String: WebSocketSession]
+    ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         if configuration.faults.isActive {
             router.add(
@@ -122,8 +129,6 @@ public final class ExchangeSimulator: Sendable {
         }
         let venue = venue(exchange)
         let limit = configuration.restLimit(for: exchange)
-        typealias Session = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
-        var sessions: [String: Session] = [:]
         switch exchange {
         case .upbit:
             router.add(middleware: UpbitGatewayMiddleware(limit: limit, now: now))
@@ -148,6 +153,15 @@ public final class ExchangeSimulator: Sendable {
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
             sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         }
+        return router
+    }
+
+    /// The server of one dialect: its router, and its WebSocket paths upgraded to their sessions.
+    private func buildApplication(
+        for exchange: Exchange, onListening: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        var sessions: [String: WebSocketSession] = [:]
+        let router = buildRouter(for: exchange, sessions: &sessions)
         // Binance pings every 20 s, Korbit every 30 s (exchange-apis.md §3.6, §4.2).
         let ping: AutoPingSetup = .enabled(timePeriod: exchange == .binance ? .seconds(20) : .seconds(30))
         let routes = sessions
@@ -167,10 +181,8 @@ public final class ExchangeSimulator: Sendable {
         )
     }
 
-    /// The server of a stock source's dialect, at the root of its own port.
-    private func application(
-        for source: StockSource, onListening: @escaping @Sendable (Int) -> Void
-    ) -> some ApplicationProtocol {
+    /// The routes of a stock source's dialect, behind its gateway and any faults.
+    public func buildRouter(for source: StockSource) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         if configuration.faults.isActive {
             router.add(
@@ -195,6 +207,14 @@ public final class ExchangeSimulator: Sendable {
                         limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now)))
             YahooRESTController(market: stocks, now: now).register(on: router)
         }
+        return router
+    }
+
+    /// The server of a stock source's dialect, at the root of its own port.
+    private func buildApplication(
+        for source: StockSource, onListening: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        let router = buildRouter(for: source)
         return Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: source))),

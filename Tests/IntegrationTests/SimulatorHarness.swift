@@ -15,14 +15,15 @@ struct SimulatorHarness {
     var server: ExchangeServer { ExchangeServer(restBaseURL: running.restBaseURL, webSocketURL: running.webSocketURL) }
 
     static func start(
-        _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil
+        _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil,
+        now: @escaping @Sendable () -> Int64 = ExchangeSimulator.wallClockMilliseconds
     ) async throws -> SimulatorHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let simulator = try ExchangeSimulator(
             configuration: SimulatorConfiguration(
                 marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit),
-            logger: logger)
+            now: now, logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
         let client = ExchangeClient.make(
             exchange,

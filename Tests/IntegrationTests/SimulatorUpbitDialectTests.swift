@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ExchangeSimulator
 import ExchangeWire
 import Foundation
 import Logging
@@ -78,7 +79,10 @@ import WSClient
     }
 
     @Test func overTheRateLimitComesAPlainText429() async throws {
-        let harness = try await SimulatorHarness.start(restLimit: 3)
+        // The simulator's clock stands still, so every request falls in the same one-second
+        // window however slowly a loaded machine sends them.
+        let frozen = ExchangeSimulator.wallClockMilliseconds()
+        let harness = try await SimulatorHarness.start(restLimit: 3, now: { frozen })
         var statuses: [UInt] = []
         var refusal: Reply?
         for _ in 0..<10 {
@@ -86,7 +90,7 @@ import WSClient
             statuses.append(reply.status)
             if reply.status == 429 { refusal = reply }
         }
-        #expect(statuses.filter { $0 == 429 }.count >= 4)
+        #expect(statuses.filter { $0 == 429 }.count == 7)
         #expect(refusal?.body == "Too many API requests.")
         await #expect(throws: ExchangeError.self) {
             for _ in 0..<10 { _ = try await harness.client.fetchMarkets() }

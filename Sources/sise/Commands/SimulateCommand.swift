@@ -82,33 +82,27 @@ struct SimulateCommand: AsyncParsableCommand {
         let count = simulator.market.markets.count
         let stocks = simulator.stocks.stocks.count
         let rate = rate
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await simulator.run { ports in
-                    for exchange in Exchange.allCases {
-                        let port = ports.exchanges[exchange] ?? 0
-                        StandardError.writeLine(
-                            "sise simulate: \(exchange.displayName) on http://\(host):\(port) "
-                                + "(WebSocket ws://\(host):\(port)\(RunningSimulator.webSocketPath(exchange)))")
-                    }
-                    for source in StockSource.allCases {
-                        StandardError.writeLine(
-                            "sise simulate: \(source.displayName) (stocks) on http://\(host):\(ports.stocks[source] ?? 0)"
-                        )
-                    }
+        do {
+            // Ctrl-C (or SIGTERM) shuts the servers down gracefully.
+            try await simulator.run(stopsOnInterrupt: true) { ports in
+                for exchange in Exchange.allCases {
+                    let port = ports.exchanges[exchange] ?? 0
                     StandardError.writeLine(
-                        "sise simulate: \(count) coins, \(stocks) stocks, "
-                            + (rate == 0 ? "trading as fast as clients take it" : "\(rate) trades/s")
-                            + ". Ctrl-C stops.")
+                        "sise simulate: \(exchange.displayName) on http://\(host):\(port) "
+                            + "(WebSocket ws://\(host):\(port)\(RunningSimulator.webSocketPath(exchange)))")
                 }
+                for source in StockSource.allCases {
+                    StandardError.writeLine(
+                        "sise simulate: \(source.displayName) (stocks) on http://\(host):\(ports.stocks[source] ?? 0)"
+                    )
+                }
+                StandardError.writeLine(
+                    "sise simulate: \(count) coins, \(stocks) stocks, "
+                        + (rate == 0 ? "trading as fast as clients take it" : "\(rate) trades/s")
+                        + ". Ctrl-C stops.")
             }
-            group.addTask { await InterruptSignal.wait() }
-            do {
-                _ = try await group.next()
-            } catch {
-                throw CommandFailure.exit(for: ExchangeError.unavailable("the simulator could not serve: \(error)"))
-            }
-            group.cancelAll()
+        } catch {
+            throw CommandFailure.exit(for: ExchangeError.unavailable("the simulator could not serve: \(error)"))
         }
     }
 }

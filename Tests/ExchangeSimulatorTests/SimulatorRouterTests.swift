@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MarketDomain
+import Testing
+
+@testable import ExchangeSimulator
+
+/// The simulator's REST dialects through their own routers, with Hummingbird's router test
+/// client: no socket, no port, the server's routes and gateways exactly as they serve.
+@Suite struct SimulatorRouterTests {
+    private static let now: Int64 = 1_773_240_058_519  // 2026-03-11 14:40:58 UTC
+
+    private func simulator(restLimit: Int? = 10) throws -> ExchangeSimulator {
+        try ExchangeSimulator(
+            configuration: SimulatorConfiguration(marketCount: 20, restRequestsPerSecond: restLimit),
+            now: { Self.now })
+    }
+
+    private func json(_ buffer: ByteBuffer) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))
+    }
+
+    @Test func upbitListsItsMarketsWithTheRemainingRequestsHeader() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .upbit))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/market/all?is_details=false", method: .get) { response in
+                #expect(response.status == .ok)
+                let markets = try #require(try json(response.body) as? [[String: Any]])
+                #expect(markets.count == 20)
+                #expect(markets.first?["market"] as? String == "KRW-BTC")
+                #expect(markets.first?["korean_name"] as? String == "비트코인")
+                let remaining = response.headers[HTTPField.Name("Remaining-Req")!]
+                #expect(remaining?.hasPrefix("group=market; min=") == true)
+            }
+        }
+    }
+
+    @Test func upbitAnswersATickerForEachMarketAsked() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .upbit))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/ticker?markets=KRW-BTC,KRW-ETH", method: .get) { response in
+                #expect(response.status == .ok)
+                let tickers = try #require(try json(response.body) as? [[String: Any]])
+                #expect(tickers.compactMap { $0["market"] as? String } == ["KRW-BTC", "KRW-ETH"])
+                #expect(tickers.allSatisfy { ($0["trade_price"] as? Double ?? 0) > 0 })
+            }
+        }
+    }
+
+    @Test func upbitRefusesWhatIsOverTheLimitWithAPlainText429() async throws {
+        let app = Application(router: try simulator(restLimit: 2).buildRouter(for: .upbit))
+        try await app.test(.router) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<3 {
+                try await client.execute(uri: "/v1/ticker?markets=KRW-BTC", method: .get) { response in
+                    statuses.append(response.status)
+                    if response.status == .tooManyRequests {
+                        #expect(String(buffer: response.body) == "Too many API requests.")
+                        #expect(response.headers[HTTPField.Name("Remaining-Req")!] == "group=ticker; min=0; sec=0")
+                    }
+                }
+            }
+            #expect(statuses == [.ok, .ok, .tooManyRequests])
+        }
+    }
+
+    @Test func upbitAnswersAnUnknownPathWithItsJSONNotFound() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .upbit))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/nothing-here", method: .get) { response in
+                #expect(response.status == .notFound)
+                let body = try #require(try json(response.body) as? [String: Any])
+                #expect(body["error"] != nil)
+            }
+        }
+    }
+
+    @Test func everyOtherDialectServesItsMarketList() async throws {
+        let simulator = try simulator()
+        let lists: [(Exchange, String, String)] = [
+            (.bithumb, "/v1/market/all", "KRW-BTC"),
+            (.korbit, "/v2/currencyPairs", "btc_krw"),
+            (.binance, "/api/v3/exchangeInfo", "BTCUSDT"),
+        ]
+        for (exchange, path, expected) in lists {
+            let app = Application(router: simulator.buildRouter(for: exchange))
+            try await app.test(.router) { client in
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok, "\(exchange)")
+                    #expect(String(buffer: response.body).contains(expected), "\(exchange)")
+                }
+            }
+        }
+    }
+}
