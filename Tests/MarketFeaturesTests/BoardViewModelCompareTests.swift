@@ -130,4 +130,43 @@ import Testing
         let output = h.step(.detailOpened)
         #expect(output.detailMarket == output.compareRows.first?.id)
     }
+
+    @Test func theOtherExchangesFeedsStartOnlyOnceTheCompareTabShowsAndTheMainTicksComeOnce() async throws {
+        let upbit = ScriptedMarketClient(
+            markets: [Self.bitcoin], tickers: [MarketFixtures.ticker(Self.bitcoin, price: 100_000_000, timestamp: 1)])
+        let bithumb = ScriptedMarketClient(
+            markets: [Self.bitcoin], tickers: [MarketFixtures.ticker(Self.bitcoin, price: 100_500_000)],
+            exchange: .bithumb)
+        let boards = ExchangeBoards(clients: [.upbit: upbit.client, .bithumb: bithumb.client])
+        let main = try #require(boards.boards[.upbit])
+        try await main.load()
+        await main.follow()
+        let clock = TestClock<Duration>()
+        let viewModel = BoardViewModel(
+            board: main, store: InMemoryPreferenceStore().store, clock: ViewClock(clock), isSimulated: true,
+            exchangeBoards: boards)
+        let running = Task { await viewModel.run() }
+        defer { running.cancel() }
+        // A tick of the main exchange reaches the Compare tab's copy too, with no feed of its own.
+        let bitcoin = Self.bitcoin
+        try await withDeadline(seconds: 30, "the main tick") { @MainActor in
+            while !upbit.send(.ticker(MarketFixtures.ticker(bitcoin, price: 101_000_000, timestamp: 2))) {
+                await Task.yield()
+            }
+            while viewModel.compareSnapshots[.upbit]?.ticker(bitcoin.id)?.price != 101_000_000 {
+                await Task.yield()
+            }
+        }
+        await clock.advance(by: .seconds(1))
+        #expect(bithumb.subscriptions.isEmpty)
+        #expect(await !(boards.boards[.bithumb]?.isFollowing ?? true))
+
+        viewModel.send(.tabChosen(.compare))
+        viewModel.frame()
+        try await withDeadline(seconds: 30, "Bithumb's feed") {
+            while bithumb.subscriptions.isEmpty { await Task.yield() }
+        }
+        #expect(bithumb.subscriptions == [[Self.bitcoin.id]])
+        #expect(upbit.subscriptions.count == 1)
+    }
 }

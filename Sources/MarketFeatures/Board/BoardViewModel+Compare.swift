@@ -1,10 +1,11 @@
 import MarketDomain
 
 extension BoardViewModel {
-    /// Reads every exchange's board and starts following their updates; `nil` without them.
+    /// Reads every exchange's board and starts following their updates (the main board's come
+    /// through ``receive(_:)``, once); `nil` without them.
     func prepareCompare() async -> AsyncStream<(Exchange, BoardUpdate)>? {
         guard let exchangeBoards else { return nil }
-        let updates = await exchangeBoards.updates()
+        let updates = await exchangeBoards.updates(excluding: board.exchange)
         for (exchange, board) in exchangeBoards.boards {
             compareSnapshots[exchange] = await board.board
             feedStates[exchange] = await board.connection
@@ -70,5 +71,25 @@ extension BoardViewModel {
             premium: row.premium.map(NumberFormat.changeRate) ?? "—",
             premiumDirection: ChangeDirection(signedChange: row.premium ?? 0), isFavorite: isFavorite,
             isSelected: isSelected)
+    }
+}
+
+extension BoardViewModel {
+    /// The other exchanges' feeds are followed from the first time the Compare tab shows (not
+    /// from launch: a person who never opens it pays for one feed, not four). Loads and follows
+    /// them once `opened` says so, retrying each on its own, until the task is cancelled.
+    static func followOtherExchanges(when opened: AsyncStream<Void>, boards: ExchangeBoards) async {
+        for await _ in opened {
+            await boards.loadAndFollow()
+            return
+        }
+    }
+
+    /// Says once that the Compare tab is showing, so the other exchanges' feeds start.
+    func noteCompareShown() {
+        guard state.tab == .compare, let compareOpening else { return }
+        compareOpening.yield()
+        compareOpening.finish()
+        self.compareOpening = nil
     }
 }

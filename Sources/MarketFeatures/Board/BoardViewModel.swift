@@ -39,6 +39,8 @@ public final class BoardViewModel {
     /// The compare rows as last computed, by id, and whether the boards moved since.
     var comparisons: [MarketID: CoinComparison] = [:]
     var comparisonsAreStale = true
+    /// Tells ``run()`` the Compare tab showed for the first time (the other feeds then start).
+    var compareOpening: AsyncStream<Void>.Continuation?
     /// Each market's row as last formatted, with what it was formatted from: a visible row is
     /// formatted again only when its ticker, flash, star or selection changed.
     var formattedRows: [MarketID: FormattedRow] = [:]
@@ -93,22 +95,42 @@ public final class BoardViewModel {
     public func run() async {
         let updates = await prepare()
         let compareUpdates = await prepareCompare()
+        let (compareOpened, compareOpening) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.compareOpening = exchangeBoards == nil ? nil : compareOpening
+        noteCompareShown()
         let clock = self.clock
         let interval = frameInterval
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.follow(updates) }
+        let exchangeBoards = self.exchangeBoards
+        /// Whether a task's end ends the view model (a feed or the frames) or not (a helper).
+        enum Ending { case ends, helperDone }
+        await withTaskGroup(of: Ending.self) { group in
+            group.addTask {
+                await self.follow(updates)
+                return .ends
+            }
             if let compareUpdates {
-                group.addTask { await self.followCompare(compareUpdates) }
+                group.addTask {
+                    await self.followCompare(compareUpdates)
+                    return .ends
+                }
+            }
+            if let exchangeBoards {
+                group.addTask {
+                    await Self.followOtherExchanges(when: compareOpened, boards: exchangeBoards)
+                    return .helperDone
+                }
             }
             group.addTask {
                 while !Task.isCancelled {
-                    do { try await clock.sleep(interval) } catch { return }
+                    do { try await clock.sleep(interval) } catch { return .ends }
                     await self.frame()
                 }
+                return .ends
             }
-            await group.next()
+            for await ending in group where ending == .ends { break }
             group.cancelAll()
         }
+        self.compareOpening = nil
         for continuation in continuations { continuation.finish() }
     }
 
@@ -145,6 +167,7 @@ public final class BoardViewModel {
         let tickCount = tickTimes.count
         tickTimes.removeAll { now - $0 >= .seconds(1) }
         if tickTimes.count != tickCount { isDirty = true }
+        noteCompareShown()
         if state.tab == .compare, comparisonsAreStale, exchangeBoards != nil {
             recomputeComparisons()
         }
@@ -185,6 +208,8 @@ public final class BoardViewModel {
             connection = state
         }
         isDirty = true
+        // The main board's updates feed the Compare tab's copy of it too.
+        if exchangeBoards != nil { await receive(update, from: board.exchange) }
     }
 
     /// Asks for a frame at the next frame interval.

@@ -75,12 +75,13 @@ public final class ExchangeBoards: Sendable {
         for board in boards.values { await board.stop() }
     }
 
-    /// Every board's changes, merged, each tagged with its exchange.
-    public func updates() async -> AsyncStream<(Exchange, BoardUpdate)> {
+    /// Every board's changes (but those of `excluded`, which the reader follows already),
+    /// merged, each tagged with its exchange.
+    public func updates(excluding excluded: Exchange? = nil) async -> AsyncStream<(Exchange, BoardUpdate)> {
         let (stream, continuation) = AsyncStream<(Exchange, BoardUpdate)>.makeStream(
             bufferingPolicy: .bufferingNewest(65_536))
         var tasks: [Task<Void, Never>] = []
-        for (exchange, board) in boards {
+        for (exchange, board) in boards where exchange != excluded {
             let updates = await board.updates()
             tasks.append(
                 Task {

@@ -46,17 +46,16 @@ struct AppCommand: AsyncParsableCommand {
             ) { clients, stockContext in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare
-                // tab's) load and follow beside it, each retrying on its own if it cannot be reached.
+                // tab's) load and follow once that tab first shows, each retrying on its own if it
+                // cannot be reached.
                 let boards = ExchangeBoards(clients: clients)
                 guard let board = boards.boards[main] else { return }
                 try await board.load()
                 await board.follow()
-                let others = Task { await boards.loadAndFollow() }
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists)
-                others.cancel()
                 await boards.stop()
             }
         }
