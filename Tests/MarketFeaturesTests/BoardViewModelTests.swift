@@ -233,6 +233,25 @@ import Testing
         #expect((await h.wait(.seconds(1))).status.ticksPerSecond == 0)
     }
 
+    @Test func theTickRateAloneRedrawsAtMostOnceASecond() async throws {
+        let h = try await harness()
+        func tick(at timestamp: Int64) -> BoardUpdate {
+            // The same price as held: the row reads the same, only the rate moves.
+            .quotes([
+                Quote(
+                    market: ethereum,
+                    ticker: MarketFixtures.ticker(ethereum, price: 5_000_000, value: 100e9, timestamp: timestamp))
+            ])
+        }
+        #expect((await h.live(tick(at: 200))).status.ticksPerSecond == 1)
+        _ = await h.wait(.milliseconds(400))
+        #expect((await h.live(tick(at: 300))).status.ticksPerSecond == 2)
+        // At 1.1 s the first tick has left the window, but the figure changed 0.7 s ago: it waits.
+        #expect((await h.wait(.milliseconds(700))).status.ticksPerSecond == 2)
+        // At 1.5 s both have left, and a second has passed since the figure last changed.
+        #expect((await h.wait(.milliseconds(400))).status.ticksPerSecond == 0)
+    }
+
     @Test func aStoreThatCannotWriteSaysSoInAToast() async throws {
         let store = InMemoryPreferenceStore()
         let h = try await harness(store: store)

@@ -26,6 +26,8 @@ public final class BoardViewModel {
     /// The view model's own copy of the market state, kept current from the board's updates.
     var snapshot: TickerBoard
     var tickTimes: [Duration] = []
+    /// When the ticks-per-second figure last changed on screen.
+    var rateShownAt = Duration.zero
     var lastTimestamp: Int64?
     var connection: ConnectionState = .connecting
     private var isDirty = true
@@ -164,9 +166,9 @@ public final class BoardViewModel {
         let hadToast = state.toast != nil
         state.expire(now: now)
         if state.flashes.count != flashCount || (state.toast != nil) != hadToast { isDirty = true }
-        let tickCount = tickTimes.count
         tickTimes.removeAll { now - $0 >= .seconds(1) }
-        if tickTimes.count != tickCount { isDirty = true }
+        // The rate alone redraws at most once a second; any other change shows it at once.
+        if tickTimes.count != output.status.ticksPerSecond, now - rateShownAt >= .seconds(1) { isDirty = true }
         noteCompareShown()
         if state.tab == .compare, comparisonsAreStale, exchangeBoards != nil {
             recomputeComparisons()
@@ -178,6 +180,7 @@ public final class BoardViewModel {
         if state.order != previousOrder { isDirty = true }
         guard isDirty else { return }
         isDirty = false
+        if tickTimes.count != output.status.ticksPerSecond { rateShownAt = now }
         let next = makeOutput()
         guard next != output else { return }
         output = next
