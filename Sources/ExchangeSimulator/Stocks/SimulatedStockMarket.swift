@@ -11,7 +11,12 @@ public final class SimulatedStockMarket: Sendable {
     /// The stocks, KRX first.
     public let stocks: [Stock]
     private let byCode: [String: Int]
-    private let state: Mutex<[SimulatedStock]>
+    /// Each stock once first read; until then only what builds it (its history is made on
+    /// first use, exactly as it would have been at start: same seed, same start time).
+    private let state: Mutex<[SimulatedStock?]>
+    private let seeds: [(level: Double, seed: UInt64)]
+    private let startedAt: Int64
+    private let historyDays: Int
 
     /// Prices a level for US names without one, seeded.
     private static let knownUSLevels: [String: Double] = [
@@ -24,18 +29,20 @@ public final class SimulatedStockMarket: Sendable {
         let listings = try StockLists.all()
         var generator = SeededGenerator(seed: seed &+ 0x5EED_5700_C4)
         var stocks: [Stock] = []
-        var simulated: [SimulatedStock] = []
+        var seeds: [(level: Double, seed: UInt64)] = []
         for listing in listings {
             let level =
                 listing.referencePrice ?? Self.knownUSLevels[listing.stock.code] ?? generator.logUniform(15, 600)
             stocks.append(listing.stock)
-            simulated.append(
-                SimulatedStock(
-                    stock: listing.stock, level: level, now: now, historyDays: historyDays, seed: generator.next()))
+            seeds.append((level, generator.next()))
         }
         self.stocks = stocks
+        self.seeds = seeds
+        startedAt = now
+        self.historyDays = historyDays
         byCode = Dictionary(stocks.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
-        state = Mutex(simulated)
+        // Building 800 stocks' 400 days each took a quarter of the app's start: they wait until read.
+        state = Mutex([SimulatedStock?](repeating: nil, count: stocks.count))
     }
 
     /// The stock with this code (`005930`, `AAPL`), if listed.
@@ -46,9 +53,14 @@ public final class SimulatedStockMarket: Sendable {
     /// Reads one stock advanced to `now`; `nil` when not listed.
     func read<Result: Sendable>(_ code: String, now: Int64, _ body: (SimulatedStock) -> Result) -> Result? {
         guard let index = byCode[code] else { return nil }
-        return state.withLock { stocks in
-            stocks[index].advance(to: now)
-            return body(stocks[index])
+        return state.withLock { stocks -> Result? in
+            if stocks[index] == nil {
+                stocks[index] = SimulatedStock(
+                    stock: self.stocks[index], level: seeds[index].level, now: startedAt, historyDays: historyDays,
+                    seed: seeds[index].seed)
+            }
+            stocks[index]?.advance(to: now)  // in place: the history is not copied
+            return stocks[index].map(body)
         }
     }
 

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Measures how long the terminal app takes, from launch, to show its first full board: it starts
+# `sise` (the embedded simulator, a throwaway database) in a private tmux server at 120x40 and
+# polls the pane until a whole page of rows with prices shows. Prints each run and the median.
+#
+#   scripts/measure-startup.sh            # 7 runs, the release build (built if missing)
+#   RUNS=3 SISE=path/to/sise scripts/measure-startup.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs="${RUNS:-7}"
+sise="${SISE:-.build/release/sise}"
+command -v tmux >/dev/null || { echo "measure-startup: tmux is needed" >&2; exit 1; }
+if [[ ! -x "$sise" ]]; then
+    swift build -c release --product sise >&2
+fi
+sise="$(cd "$(dirname "$sise")" && pwd)/$(basename "$sise")"
+
+work="$(mktemp -d)"
+socket="sise-startup-$$"
+cleanup() {
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Rows of the board that show a price and a change (e.g. `139,872,000    -0.09%`).
+price_rows() {
+    tmux -L "$socket" capture-pane -p 2>/dev/null | grep -cE '[0-9][0-9,.]* +[+-]?[0-9]+\.[0-9]+%' || true
+}
+
+results=()
+for run in $(seq 1 "$runs"); do
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    # Each run has its own tmux server: a server just killed may still be going away.
+    socket="sise-startup-$$-$run"
+    start="$(date +%s%N)"
+    tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 "exec '$sise' --db '$work/sise-$run.sqlite'"
+    shown=""
+    for _ in $(seq 1 3000); do
+        # A full page at 120x40 holds 36 rows.
+        if (($(price_rows) >= 36)); then
+            shown="$(date +%s%N)"
+            break
+        fi
+    done
+    if [[ -z "$shown" ]]; then
+        echo "measure-startup: no full board on run $run" >&2
+        exit 1
+    fi
+    milliseconds=$(((shown - start) / 1000000))
+    results+=("$milliseconds")
+    echo "run=$run first_board_ms=$milliseconds"
+done
+tmux -L "$socket" kill-server 2>/dev/null || true
+median="$(printf '%s\n' "${results[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+echo "first_board_ms_median=$median runs=$runs"
