@@ -2,7 +2,9 @@
 # Measures what the terminal app alone costs: it runs `sise simulate` in its own process, the app
 # in a private tmux server (120x40) against it with --base-url and a throwaway database, and prints
 # the app's CPU time as a percentage of one core (utime+stime from /proc/PID/stat) over a window
-# after a warm-up, and its RSS (VmRSS) at the end. Four cases: the default rate (100 ticks/s) and
+# after a warm-up, and its memory at the end: RSS (VmRSS), and from smaps_rollup its PSS (shared
+# pages divided among the processes mapping them) and its anonymous memory (the app's own heap
+# and stacks; RSS is mostly the Swift runtime's, Foundation's and the binary's code pages). Four cases: the default rate (100 ticks/s) and
 # 1,000 ticks/s, each with 408 and 2,000 markets.
 #
 #   scripts/measure-terminal.sh            # 60 s windows, the release build (built if missing)
@@ -69,14 +71,16 @@ measure() {
     done
     [[ -n "$app" ]] || { echo "measure-terminal: the app did not start" >&2; return 1; }
     sleep "$warmup"
-    local before after rss
+    local before after rss pss anon
     before="$(cpu_ticks "$app")"
     sleep "$window"
     after="$(cpu_ticks "$app")"
     rss="$(awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app/status")"
+    pss="$(awk '/^Pss:/ { printf "%.1f", $2 / 1024 }' "/proc/$app/smaps_rollup")"
+    anon="$(awk '/^Anonymous:/ { printf "%.1f", $2 / 1024 }' "/proc/$app/smaps_rollup")"
     awk -v rate="$rate" -v markets="$markets" -v used="$((after - before))" -v hz="$ticks_per_second" \
-        -v window="$window" -v rss="$rss" \
-        'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f rss_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, rss, window }'
+        -v window="$window" -v rss="$rss" -v pss="$pss" -v anon="$anon" \
+        'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f rss_mb=%s pss_mb=%s anon_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, rss, pss, anon, window }'
     tmux -L "$socket" kill-server 2>/dev/null || true
     kill "$simulator" 2>/dev/null || true
     wait "$simulator" 2>/dev/null || true

@@ -116,8 +116,9 @@ public final class TerminalApp {
         // Between ticks only some rows and the status bar change: redraw just those.
         if isBoardOnly, let previous, let previousBoard {
             var buffer = previous
-            if screen.drawChanges(from: previousBoard, to: output, into: &buffer) {
-                let bytes = writer.output(from: previous, to: buffer)
+            if let redrawn = screen.drawChanges(from: previousBoard, to: output, into: &buffer) {
+                // Only the redrawn lines can differ: the rest is not compared.
+                let bytes = writer.output(from: previous, to: buffer, lines: redrawn)
                 if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
                 self.previous = buffer
                 self.previousBoard = output

@@ -131,17 +131,21 @@ import Testing
         screen.draw(after, into: &full)
 
         var changed = drawn
-        #expect(screen.drawChanges(from: before, to: after, into: &changed))
+        // Row 1 sits under the three lines above the table; the status bar is the last line.
+        #expect(screen.drawChanges(from: before, to: after, into: &changed) == [4, 11])
         #expect(changed == full)
+        #expect(
+            FrameWriter().output(from: drawn, to: changed, lines: [4, 11])
+                == FrameWriter().output(from: drawn, to: full))
 
         // Anything but rows and the status bar asks for a full draw, leaving the screen as it was.
         var sorted = after
         sorted.order = QuoteOrder(key: .price, direction: .ascending)
         var untouched = drawn
-        #expect(!screen.drawChanges(from: before, to: sorted, into: &untouched))
+        #expect(screen.drawChanges(from: before, to: sorted, into: &untouched) == nil)
         #expect(untouched == drawn)
         var toasted = after
         toasted.toast = "★ added"
-        #expect(!screen.drawChanges(from: before, to: toasted, into: &untouched))
+        #expect(screen.drawChanges(from: before, to: toasted, into: &untouched) == nil)
     }
 }

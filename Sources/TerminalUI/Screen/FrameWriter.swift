@@ -10,13 +10,16 @@ public struct FrameWriter: Sendable {
     }
 
     /// The bytes that turn `previous` into `next` on screen; a full redraw when there is no
-    /// previous frame or its size differs.
-    public func output(from previous: ScreenBuffer?, to next: ScreenBuffer) -> String {
+    /// previous frame or its size differs. Given `lines`, only those lines are compared (the
+    /// caller knows the others are the same).
+    public func output(from previous: ScreenBuffer?, to next: ScreenBuffer, lines: [Int]? = nil) -> String {
         var out = ""
         let full = previous == nil || previous?.width != next.width || previous?.height != next.height
         if full { out += "\u{1B}[0m\u{1B}[2J" }
         var currentStyle: TextStyle?
-        for y in 0..<next.height {
+        let compared =
+            full ? Array(0..<next.height) : (lines ?? Array(0..<next.height)).filter { (0..<next.height).contains($0) }
+        for y in compared {
             var x = 0
             var cursorAt: Int?
             while x < next.width {

@@ -58,26 +58,31 @@ public struct BoardScreen: Sendable {
     }
 
     /// Redraws only what differs between `old`, as already drawn into `screen`, and `new`: the
-    /// rows that changed and the status bar. Returns false, leaving `screen` untouched, when
-    /// anything else changed (a full ``draw(_:into:)`` is then due).
+    /// rows that changed and the status bar. Returns the screen lines it redrew, or `nil`,
+    /// leaving `screen` untouched, when anything else changed (a full ``draw(_:into:)`` is then due).
     ///
     /// Between two ticks this is almost always all there is: a few rows and the ticks/s counter.
-    public func drawChanges(from old: BoardOutput, to new: BoardOutput, into screen: inout ScreenBuffer) -> Bool {
+    public func drawChanges(from old: BoardOutput, to new: BoardOutput, into screen: inout ScreenBuffer) -> [Int]? {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight, new.tab != .compare,
             old.rows.count == new.rows.count, new.placeholder == nil, new.toast == nil, new.confirmation == nil,
             !new.isHelpVisible
-        else { return false }
+        else { return nil }
         var oldRest = old
         var newRest = new
         (oldRest.rows, oldRest.status) = ([], BoardStatus())
         (newRest.rows, newRest.status) = ([], BoardStatus())
-        guard oldRest == newRest else { return false }
+        guard oldRest == newRest else { return nil }
         let lastRow = screen.height - Self.rowsBelow
+        var redrawn: [Int] = []
         for (offset, row) in new.rows.enumerated() where Self.rowsAbove + offset < lastRow && row != old.rows[offset] {
             table.draw(row, into: &screen, y: Self.rowsAbove + offset)
+            redrawn.append(Self.rowsAbove + offset)
         }
-        if new.status != old.status { drawStatus(new, into: &screen) }
-        return true
+        if new.status != old.status {
+            drawStatus(new, into: &screen)
+            redrawn.append(screen.height - 1)
+        }
+        return redrawn
     }
 
     /// Says the terminal is too small, and how small, instead of drawing a broken board.
