@@ -74,7 +74,8 @@ public struct TradingDay: Sendable, Hashable, Codable, Comparable, CustomStringC
     /// `yyyy-MM-dd`.
     public var description: String {
         let (year, month, day) = components
-        return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        return ZeroPadded.date(year: year, month: month, day: day, separator: UInt8(ascii: "-"))
+            ?? "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
     public static func < (lhs: TradingDay, rhs: TradingDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }

@@ -7,13 +7,15 @@ public enum UpbitTime {
 
     /// `yyyyMMdd` of the UTC day.
     public static func compactDate(unixMilliseconds: Int64) -> String {
-        TradingDay(unixMilliseconds: unixMilliseconds).description.replacingAll("-", with: "")
+        let day = TradingDay(unixMilliseconds: unixMilliseconds)
+        let (year, month, date) = day.components
+        return ZeroPadded.date(year: year, month: month, day: date) ?? day.description.replacingAll("-", with: "")
     }
 
     /// `HHmmss` of the UTC time of day.
     public static func compactTime(unixMilliseconds: Int64) -> String {
         let (hour, minute, second) = timeOfDay(unixMilliseconds)
-        return two(hour) + two(minute) + two(second)
+        return ZeroPadded.time(hour: hour, minute: minute, second: second) ?? two(hour) + two(minute) + two(second)
     }
 
     /// `yyyy-MM-ddTHH:mm:ss` in UTC, as in `candle_date_time_utc`.
