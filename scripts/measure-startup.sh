@@ -19,23 +19,23 @@ sise="$(cd "$(dirname "$sise")" && pwd)/$(basename "$sise")"
 work="$(mktemp -d)"
 socket="sise-startup-$$"
 cleanup() {
-    tmux -L "$socket" kill-server 2>/dev/null || true
+    tmux -S "$work/$socket" kill-server 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 # Rows of the board that show a price and a change (e.g. `139,872,000    -0.09%`).
 price_rows() {
-    tmux -L "$socket" capture-pane -p 2>/dev/null | grep -cE '[0-9][0-9,.]* +[+-]?[0-9]+\.[0-9]+%' || true
+    tmux -S "$work/$socket" capture-pane -p 2>/dev/null | grep -cE '[0-9][0-9,.]* +[+-]?[0-9]+\.[0-9]+%' || true
 }
 
 results=()
 for run in $(seq 1 "$runs"); do
-    tmux -L "$socket" kill-server 2>/dev/null || true
+    tmux -S "$work/$socket" kill-server 2>/dev/null || true
     # Each run has its own tmux server: a server just killed may still be going away.
     socket="sise-startup-$$-$run"
     start="$(date +%s%N)"
-    tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 "exec '$sise' --db '$work/sise-$run.sqlite'"
+    tmux -S "$work/$socket" -f /dev/null new-session -d -x 120 -y 40 "exec '$sise' --db '$work/sise-$run.sqlite'"
     shown=""
     for _ in $(seq 1 3000); do
         # A full page at 120x40 holds 36 rows.
@@ -52,6 +52,6 @@ for run in $(seq 1 "$runs"); do
     results+=("$milliseconds")
     echo "run=$run first_board_ms=$milliseconds"
 done
-tmux -L "$socket" kill-server 2>/dev/null || true
+tmux -S "$work/$socket" kill-server 2>/dev/null || true
 median="$(printf '%s\n' "${results[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
 echo "first_board_ms_median=$median runs=$runs"

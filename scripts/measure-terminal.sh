@@ -25,7 +25,7 @@ work="$(mktemp -d)"
 socket="sise-measure-$$"
 simulator=""
 cleanup() {
-    tmux -L "$socket" kill-server 2>/dev/null || true
+    tmux -S "$work/$socket" kill-server 2>/dev/null || true
     if [[ -n "$simulator" ]]; then kill "$simulator" 2>/dev/null || true; wait "$simulator" 2>/dev/null || true; fi
     rm -rf "$work"
 }
@@ -58,10 +58,10 @@ measure() {
     "$sise" simulate --port "$port" --rate "$rate" --markets "$markets" --rest-limit 0 2>"$work/simulate.log" &
     simulator=$!
     wait_for_port "$port"
-    tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 \
+    tmux -S "$work/$socket" -f /dev/null new-session -d -x 120 -y 40 \
         "exec '$sise' --base-url http://127.0.0.1:$port --db '$work/sise-$port.sqlite'"
     local pane app=""
-    pane="$(tmux -L "$socket" list-panes -F '#{pane_pid}' | head -1)"
+    pane="$(tmux -S "$work/$socket" list-panes -F '#{pane_pid}' | head -1)"
     # The pane runs the app itself (exec), or a shell whose child it is.
     for _ in $(seq 1 100); do
         if grep -q sise "/proc/$pane/comm" 2>/dev/null; then app="$pane"; break; fi
@@ -81,7 +81,7 @@ measure() {
     awk -v rate="$rate" -v markets="$markets" -v used="$((after - before))" -v hz="$ticks_per_second" \
         -v window="$window" -v rss="$rss" -v pss="$pss" -v anon="$anon" \
         'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f rss_mb=%s pss_mb=%s anon_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, rss, pss, anon, window }'
-    tmux -L "$socket" kill-server 2>/dev/null || true
+    tmux -S "$work/$socket" kill-server 2>/dev/null || true
     kill "$simulator" 2>/dev/null || true
     wait "$simulator" 2>/dev/null || true
     simulator=""
