@@ -30,7 +30,7 @@ import Testing
     @Test func readsTickersStatusAndErrors() {
         if case .ticker(let ticker) = UpbitFrameDecoder.decode(
             Array(
-                #"{"ty":"ticker","cd":"KRW-ETH","op":1,"hp":1,"lp":1,"tp":2,"pcp":1,"scp":1,"scr":1,"atv24h":1,"atp24h":1,"tms":5}"#
+                #"{"ty":"ticker","cd":"KRW-ETH","op":1,"hp":1,"lp":1,"tp":2,"pcp":1,"scp":1,"scr":1,"atv24h":1,"atp24h":1,"tms":1773240058519}"#
                     .utf8))
         {
             #expect(ticker.marketID.rawValue == "KRW-ETH")
@@ -38,6 +38,14 @@ import Testing
         } else {
             Issue.record("not a ticker")
         }
+        // The same ticker timed 5 ms after 1970 cannot be a real one: skipped like a bad frame.
+        let ancient =
+            #"{"ty":"ticker","cd":"KRW-ETH","op":1,"hp":1,"lp":1,"tp":2,"pcp":1,"scp":1,"scr":1,"atv24h":1,"atp24h":1,"tms":5}"#
+        guard case .unreadable(let reason) = UpbitFrameDecoder.decode(Array(ancient.utf8)) else {
+            Issue.record("an impossible ticker was read")
+            return
+        }
+        #expect(reason.contains("timestamp 5"))
         #expect(UpbitFrameDecoder.decode(Array(#"{"status":"UP"}"#.utf8)) == .heartbeat)
         #expect(
             UpbitFrameDecoder.decode(Array(#"{"error":{"name":"NO_TICKET","message":"x"}}"#.utf8))

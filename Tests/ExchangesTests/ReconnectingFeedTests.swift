@@ -83,6 +83,25 @@ import Testing
         await log.stop()
     }
 
+    @Test func anImpossibleTickerIsSkippedLikeAnUnreadableFrameAndTheFeedGoesOn() async throws {
+        let (connector, _, _, log) = await startFeed()
+        try await eventually("open") { connector.openedSockets == 1 }
+        let real = #""trade_price": 32287000"#
+        for impossible in ["-5000", "1e308", "0"] {
+            connector.push(
+                UpbitDocPayloads.streamTicker.replacingOccurrences(of: real, with: "\"trade_price\": \(impossible)"))
+        }
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually("the real ticker") { await log.tickers.count == 1 }
+        #expect(await log.tickers.map(\.price) == [32_287_000])
+        let skipped = await log.events.compactMap { event -> String? in
+            if case .frameSkipped(let reason) = event { reason } else { nil }
+        }
+        #expect(skipped.count == 3)
+        #expect(skipped.allSatisfy { $0.hasPrefix("impossible ticker for KRW-BTC: price") })
+        await log.stop()
+    }
+
     @Test func reconnectsWithBackOffResubscribesAndRefetchesTheSnapshot() async throws {
         let (connector, clock, snapshots, log) = await startFeed()
 

@@ -39,7 +39,7 @@ public enum BinanceFrameDecoder {
             switch try JSONDecoder().decode(BinanceStreamFrame.self, from: Data(frame)) {
             case .ticker(let event):
                 guard let ticker = event.toDomain() else { return .unreadable("bad ticker for \(event.symbol)") }
-                return .ticker(ticker)
+                return .checked(ticker)
             case .result, .other:
                 return .heartbeat
             case .error(let body):

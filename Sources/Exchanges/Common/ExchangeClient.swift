@@ -14,7 +14,7 @@ public enum ExchangeClient {
         let logger = logger ?? Logger(label: "sise.\(exchange.rawValue)")
         let transport = RESTTransport(
             baseURL: server.restBaseURL, httpClient: .shared, timeout: .seconds(10), logger: logger)
-        let operations: Operations
+        var operations: Operations
         let dialect: FeedProtocol
         switch exchange {
         case .upbit:
@@ -34,6 +34,16 @@ public enum ExchangeClient {
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             dialect = .binance
         }
+        // A REST ticker that cannot be a real market's is dropped too, said once in the log.
+        let fetched = operations.tickers
+        let tickers: @Sendable ([MarketID]) async throws -> [Ticker] = { ids in
+            try await fetched(ids).filter { ticker in
+                guard let reason = ticker.implausibility else { return true }
+                logger.warning("dropped an impossible ticker for \(ticker.marketID): \(reason)")
+                return false
+            }
+        }
+        operations.tickers = tickers
         let feed = ReconnectingFeed(
             connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: dialect,
             fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),

@@ -36,7 +36,7 @@ public enum KorbitFrameDecoder {
             switch try JSONDecoder().decode(KorbitStreamFrame.self, from: Data(frame)) {
             case .ticker(let message):
                 guard let ticker = message.toDomain() else { return .unreadable("bad ticker for \(message.symbol)") }
-                return .ticker(ticker)
+                return .checked(ticker)
             case .status(let status) where status.status == "success":
                 return .heartbeat
             case .status(let status):

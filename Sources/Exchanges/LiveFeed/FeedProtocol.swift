@@ -41,10 +41,21 @@ extension FeedProtocol.DecodedFrame {
     /// What a byte reader found, as the feed needs it.
     init(_ content: StreamFrameContent) {
         switch content {
-        case .ticker(let ticker): self = .ticker(ticker)
+        case .ticker(let ticker): self = .checked(ticker)
         case .alive: self = .heartbeat
         case .serverError(let message): self = .serverError(message)
         case .unreadable(let reason): self = .unreadable(reason)
         }
+    }
+}
+
+extension FeedProtocol.DecodedFrame {
+    /// A ticker as the feed takes it: one that cannot be a real market's is an unreadable frame,
+    /// counted and skipped, and the board keeps its last good value.
+    static func checked(_ ticker: Ticker) -> Self {
+        if let reason = ticker.implausibility {
+            return .unreadable("impossible ticker for \(ticker.marketID): \(reason)")
+        }
+        return .ticker(ticker)
     }
 }

@@ -42,7 +42,7 @@ public enum UpbitFrameDecoder {
             switch try JSONDecoder().decode(UpbitStreamFrame.self, from: Data(frame)) {
             case .ticker(let message):
                 guard let ticker = message.toDomain() else { return .unreadable("bad market code \(message.code)") }
-                return .ticker(ticker)
+                return .checked(ticker)
             case .status, .other:
                 return .heartbeat
             case .error(let detail):
