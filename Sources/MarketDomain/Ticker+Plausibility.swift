@@ -14,15 +14,28 @@ extension Ticker {
         guard price.isFinite, price > 0, price < Self.largestPlausibleAmount else {
             return "price \(price) is not a positive finite price"
         }
-        let amounts: [(String, Double)] = [
-            ("open", open), ("high", high), ("low", low), ("previous close", previousClose),
-            ("24h volume", volume24h), ("24h value", tradeValue24h),
-        ]
-        for (name, amount) in amounts where !(amount.isFinite && amount >= 0 && amount < Self.largestPlausibleAmount) {
-            return "\(name) \(amount) is not a non-negative finite amount"
+        // Checked in place: this runs for every tick, and a list of named amounts would be
+        // built for every one of them.
+        if let amount = firstImplausibleAmount {
+            return "\(amount.label) \(amount.value) is not a non-negative finite amount"
         }
         guard changePrice.isFinite, changeRate.isFinite else { return "the change is not finite" }
         guard Self.plausibleTimes.contains(timestamp) else { return "timestamp \(timestamp) is not a plausible time" }
+        return nil
+    }
+
+    /// The first amount (open, high, low, previous close, 24 h volume, 24 h value) that is not
+    /// a non-negative finite number below ``largestPlausibleAmount``.
+    private var firstImplausibleAmount: (label: String, value: Double)? {
+        func plausible(_ amount: Double) -> Bool {
+            amount.isFinite && amount >= 0 && amount < Self.largestPlausibleAmount
+        }
+        if !plausible(open) { return ("open", open) }
+        if !plausible(high) { return ("high", high) }
+        if !plausible(low) { return ("low", low) }
+        if !plausible(previousClose) { return ("previous close", previousClose) }
+        if !plausible(volume24h) { return ("24h volume", volume24h) }
+        if !plausible(tradeValue24h) { return ("24h value", tradeValue24h) }
         return nil
     }
 }

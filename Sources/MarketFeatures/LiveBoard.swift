@@ -148,11 +148,6 @@ public actor LiveBoard {
         publish(moved: &moved)
     }
 
-    /// Applies one feed event.
-    func handle(_ event: LiveFeedEvent) {
-        handle([event])
-    }
-
     private func publish(moved: inout [Quote]) {
         guard !moved.isEmpty else { return }
         publish(.quotes(moved))

@@ -100,21 +100,7 @@ import Testing
         let needed = exchange == .binance ? 6 : 40
         let events = harness.client.liveTickers(Array(wanted))
         let (tickers, sawSnapshot, sawLive) = try await withDeadline(seconds: 30, "\(needed) ticks") {
-            var tickers: [Ticker] = []
-            var sawSnapshot = false
-            var sawLive = false
-            reading: for await batch in events {
-                for event in batch {
-                    switch event {
-                    case .ticker(let ticker): tickers.append(ticker)
-                    case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
-                    case .connection(let state): sawLive = sawLive || state == .live
-                    case .frameSkipped: break
-                    }
-                    if tickers.count >= needed && sawSnapshot { break reading }
-                }
-            }
-            return (tickers, sawSnapshot, sawLive)
+            await SimulatorHarness.sample(events, wanted: wanted, needed: needed)
         }
         #expect(sawSnapshot)
         #expect(sawLive)

@@ -69,3 +69,27 @@ func samePrices(_ lhs: Ticker, _ rhs: Ticker) -> Bool {
     lhs.marketID == rhs.marketID && lhs.price == rhs.price && lhs.open == rhs.open && lhs.high == rhs.high
         && lhs.low == rhs.low && lhs.previousClose == rhs.previousClose
 }
+
+extension SimulatorHarness {
+    /// Reads a live feed until `needed` ticks and a snapshot of exactly `wanted` have come:
+    /// the ticks, whether that snapshot came, and whether the feed went live on the way.
+    static func sample(
+        _ events: LiveFeedEvents, wanted: Set<MarketID>, needed: Int
+    ) async -> (tickers: [Ticker], sawSnapshot: Bool, sawLive: Bool) {
+        var tickers: [Ticker] = []
+        var sawSnapshot = false
+        var sawLive = false
+        reading: for await batch in events {
+            for event in batch {
+                switch event {
+                case .ticker(let ticker): tickers.append(ticker)
+                case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
+                case .connection(let state): sawLive = sawLive || state == .live
+                case .frameSkipped: break
+                }
+                if tickers.count >= needed && sawSnapshot { break reading }
+            }
+        }
+        return (tickers, sawSnapshot, sawLive)
+    }
+}

@@ -61,21 +61,7 @@ import Testing
         let wanted: Set<MarketID> = [MarketID("KRW-BTC")!, MarketID("KRW-ETH")!]
         let events = harness.client.liveTickers(Array(wanted))
         let (tickers, sawSnapshot, sawLive) = try await withDeadline(seconds: 30, "40 ticks") {
-            var tickers: [Ticker] = []
-            var sawSnapshot = false
-            var sawLive = false
-            reading: for await batch in events {
-                for event in batch {
-                    switch event {
-                    case .ticker(let ticker): tickers.append(ticker)
-                    case .snapshot(let snapshot): sawSnapshot = Set(snapshot.map(\.marketID)) == wanted
-                    case .connection(let state): sawLive = sawLive || state == .live
-                    case .frameSkipped: break
-                    }
-                    if tickers.count >= 40 && sawSnapshot { break reading }
-                }
-            }
-            return (tickers, sawSnapshot, sawLive)
+            await SimulatorHarness.sample(events, wanted: wanted, needed: 40)
         }
         #expect(sawSnapshot)
         #expect(sawLive)
