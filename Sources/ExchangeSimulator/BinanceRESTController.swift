@@ -26,7 +26,7 @@ struct BinanceRESTController<Context: RequestContext> {
     }
 
     private func tickers(_ request: Request) -> Response {
-        let parameters = request.uri.queryParameters
+        let parameters = FormQuery(request.uri)
         let time = now()
         if let symbol = parameters.get(BinanceEndpoint.Parameter.symbol) {
             guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
@@ -53,7 +53,7 @@ struct BinanceRESTController<Context: RequestContext> {
     }
 
     private func klines(_ request: Request) -> Response {
-        let parameters = request.uri.queryParameters
+        let parameters = FormQuery(request.uri)
         guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
             return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
         }

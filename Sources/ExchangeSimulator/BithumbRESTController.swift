@@ -20,7 +20,7 @@ struct BithumbRESTController<Context: RequestContext> {
     }
 
     private func marketAll(_ request: Request) -> Response {
-        let details = request.uri.queryParameters.get(BithumbEndpoint.Parameter.isDetails) == "true"
+        let details = FormQuery(request.uri).get(BithumbEndpoint.Parameter.isDetails) == "true"
         return .json(
             venue.markets.map {
                 BithumbMarketDTO(
@@ -30,16 +30,16 @@ struct BithumbRESTController<Context: RequestContext> {
     }
 
     private func tickers(_ request: Request) -> Response {
-        guard let list = request.uri.queryParameters.get(BithumbEndpoint.Parameter.markets), !list.isEmpty else {
+        let codes = FormQuery(request.uri).list(BithumbEndpoint.Parameter.markets)
+        guard !codes.isEmpty else {
             return .json(UpbitErrorBody.missingParameter, status: .badRequest)
         }
-        let codes = list.split(separator: ",")
         guard codes.count <= BithumbEndpoint.maxTickerBatch else {
             return .json(UpbitErrorBody.tooManyMarkets, status: .badRequest)
         }
         var ids: [MarketID] = []
         for code in codes {
-            guard let id = MarketID(String(code)), venue.lists(id) else {
+            guard let id = MarketID(code), venue.lists(id) else {
                 // Bithumb answers an unknown code with HTTP 200 and the error body (§2.3).
                 return .json(UpbitErrorBody.codeNotFound)
             }
@@ -50,7 +50,7 @@ struct BithumbRESTController<Context: RequestContext> {
 
     private func candles(_ request: Request) -> Response {
         UpbitCandleRows.answer(
-            request.uri.queryParameters, venue: venue, now: now(), readTo: Self.parseTo, unknownStatus: .ok)
+            FormQuery(request.uri), venue: venue, now: now(), readTo: Self.parseTo, unknownStatus: .ok)
     }
 
     /// Bithumb reads a `to` without a zone as KST (§2.3); one with a zone as given.

@@ -52,7 +52,7 @@ enum UpbitCandleRows {
     /// bodies: `readTo` reads the `to` parameter (Bithumb reads it in KST), `unknownStatus` is the
     /// status sent with `Code not found` (Bithumb answers 200).
     static func answer(
-        _ parameters: Parameters, venue: SimulatedVenue, now: Int64, readTo: (String) -> Int64?,
+        _ parameters: FormQuery, venue: SimulatedVenue, now: Int64, readTo: (String) -> Int64?,
         unknownStatus: HTTPResponse.Status
     ) -> Response {
         guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {

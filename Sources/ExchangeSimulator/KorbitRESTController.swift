@@ -41,10 +41,11 @@ struct KorbitRESTController<Context: RequestContext> {
     private func tickers(_ request: Request) -> Response {
         let time = now()
         let ids: [MarketID]
-        if let list = request.uri.queryParameters.get(KorbitEndpoint.Parameter.symbol), !list.isEmpty {
+        let list = FormQuery(request.uri).list(KorbitEndpoint.Parameter.symbol)
+        if !list.isEmpty {
             // Symbols are case-sensitive; unknown ones are simply not in the answer (§3.3).
-            ids = list.split(separator: ",").compactMap { symbol in
-                symbol == symbol.lowercased() ? KorbitWire.marketID(String(symbol)) : nil
+            ids = list.compactMap { symbol in
+                symbol == symbol.lowercased() ? KorbitWire.marketID(symbol) : nil
             }
         } else {
             ids = venue.markets.map(\.id)
@@ -53,7 +54,7 @@ struct KorbitRESTController<Context: RequestContext> {
     }
 
     private func candles(_ request: Request) -> Response {
-        let parameters = request.uri.queryParameters
+        let parameters = FormQuery(request.uri)
         guard let symbol = parameters.get(KorbitEndpoint.Parameter.symbol), !symbol.isEmpty,
             let interval = parameters.get(KorbitEndpoint.Parameter.interval),
             let limitText = parameters.get(KorbitEndpoint.Parameter.limit)

@@ -18,7 +18,7 @@ struct UpbitRESTController<Context: RequestContext> {
     }
 
     private func marketAll(_ request: Request) -> Response {
-        let details = request.uri.queryParameters.get(UpbitEndpoint.Parameter.isDetails) == "true"
+        let details = FormQuery(request.uri).get(UpbitEndpoint.Parameter.isDetails) == "true"
         let rows = venue.markets.map { market in
             UpbitMarketDTO(
                 market: market.id.rawValue, koreanName: market.koreanName, englishName: market.englishName,
@@ -28,13 +28,16 @@ struct UpbitRESTController<Context: RequestContext> {
     }
 
     private func tickers(_ request: Request) -> Response {
-        guard let list = request.uri.queryParameters.get(UpbitEndpoint.Parameter.markets), !list.isEmpty else {
+        // A comma-joined list, repeated names (`markets=A&markets=B`, as Python's `requests`
+        // sends a list), or both.
+        let codes = FormQuery(request.uri).list(UpbitEndpoint.Parameter.markets)
+        guard !codes.isEmpty else {
             return .json(UpbitErrorBody.missingParameter, status: .badRequest)
         }
         var ids: [MarketID] = []
-        for code in list.split(separator: ",") {
+        for code in codes {
             // One unknown code fails the whole call, as on Upbit.
-            guard let id = MarketID(String(code)), venue.lists(id) else {
+            guard let id = MarketID(code), venue.lists(id) else {
                 return .json(UpbitErrorBody.codeNotFound, status: .notFound)
             }
             ids.append(id)
@@ -43,10 +46,11 @@ struct UpbitRESTController<Context: RequestContext> {
     }
 
     private func tickerAll(_ request: Request) -> Response {
-        guard let list = request.uri.queryParameters.get(UpbitEndpoint.Parameter.quoteCurrencies), !list.isEmpty else {
+        let list = FormQuery(request.uri).list(UpbitEndpoint.Parameter.quoteCurrencies)
+        guard !list.isEmpty else {
             return .json(UpbitErrorBody.missingParameter, status: .badRequest)
         }
-        let quotes = Set(list.split(separator: ",").map { $0.uppercased() })
+        let quotes = Set(list.map { $0.uppercased() })
         guard quotes.isSubset(of: ["KRW", "BTC", "USDT"]) else {
             return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
         }
@@ -58,7 +62,7 @@ struct UpbitRESTController<Context: RequestContext> {
 
     private func candles(_ request: Request) -> Response {
         UpbitCandleRows.answer(
-            request.uri.queryParameters, venue: venue, now: now(), readTo: UpbitTime.parseTo, unknownStatus: .notFound)
+            FormQuery(request.uri), venue: venue, now: now(), readTo: UpbitTime.parseTo, unknownStatus: .notFound)
     }
 
 }

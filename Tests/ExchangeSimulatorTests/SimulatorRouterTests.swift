@@ -49,6 +49,64 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        "markets=KRW-BTC,KRW-ETH", "markets=KRW-BTC&markets=KRW-ETH", "markets=KRW-BTC%2CKRW-ETH",
+        "markets=KRW-BTC,&markets=KRW-ETH",
+    ])
+    func upbitReadsAListOfMarketsInEveryFormClientsSend(query: String) async throws {
+        let app = Application(router: try simulator().buildRouter(for: .upbit))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/ticker?\(query)", method: .get) { response in
+                #expect(response.status == .ok)
+                let tickers = try #require(try json(response.body) as? [[String: Any]])
+                #expect(tickers.compactMap { $0["market"] as? String } == ["KRW-BTC", "KRW-ETH"])
+            }
+        }
+    }
+
+    @Test func bithumbAndKorbitReadRepeatedListsToo() async throws {
+        let bithumb = Application(router: try simulator().buildRouter(for: .bithumb))
+        try await bithumb.test(.router) { client in
+            try await client.execute(uri: "/v1/ticker?markets=KRW-BTC&markets=KRW-ETH", method: .get) { response in
+                let tickers = try #require(try json(response.body) as? [[String: Any]])
+                #expect(tickers.compactMap { $0["market"] as? String } == ["KRW-BTC", "KRW-ETH"])
+            }
+        }
+        let korbit = Application(router: try simulator().buildRouter(for: .korbit))
+        try await korbit.test(.router) { client in
+            try await client.execute(uri: "/v2/tickers?symbol=btc_krw&symbol=eth_krw", method: .get) { response in
+                let body = try #require(try json(response.body) as? [String: Any])
+                let rows = try #require(body["data"] as? [[String: Any]])
+                #expect(rows.compactMap { $0["symbol"] as? String } == ["btc_krw", "eth_krw"])
+            }
+        }
+    }
+
+    /// `to` as pyupbit sends it (a space, written `+` by `requests`), with `T`, with `Z`, with an
+    /// offset (`%2B09:00`): each names the same instant and so the same last candle.
+    @Test func upbitReadsTheCandleEndInEveryFormItAccepts() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .upbit))
+        let forms = [
+            "2026-03-10+00%3A00%3A00", "2026-03-10%2000:00:00", "2026-03-10T00:00:00", "2026-03-10T00:00:00Z",
+            "2026-03-10T09:00:00%2B09:00",
+        ]
+        try await app.test(.router) { client in
+            var lastDays: [String] = []
+            for form in forms {
+                try await client.execute(uri: "/v1/candles/days?market=KRW-BTC&count=2&to=\(form)", method: .get) {
+                    response in
+                    #expect(response.status == .ok, "to=\(form)")
+                    let rows = try #require(try json(response.body) as? [[String: Any]])
+                    lastDays.append(rows.first?["candle_date_time_utc"] as? String ?? "none")
+                }
+            }
+            #expect(lastDays == Array(repeating: "2026-03-09T00:00:00", count: forms.count))
+            try await client.execute(uri: "/v1/candles/days?market=KRW-BTC&to=yesterday", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func upbitRefusesWhatIsOverTheLimitWithAPlainText429() async throws {
         let app = Application(router: try simulator(restLimit: 2).buildRouter(for: .upbit))
         try await app.test(.router) { client in

@@ -45,7 +45,10 @@ import Testing
     }
 
     @Test func encodingInEitherFormatHasTheDocsKeysAndTypes() throws {
-        guard case .ticker(let message) = try frame(UpbitDocPayloads.streamTicker) else { return }
+        guard case .ticker(let message) = try frame(UpbitDocPayloads.streamTicker) else {
+            Issue.record("the docs' ticker did not decode as a ticker")
+            return
+        }
         let encoder = JSONEncoder()
         #expect(try JSONShape(data: encoder.encode(message)) == JSONShape(json: UpbitDocPayloads.streamTicker))
         encoder.userInfo[UpbitStreamFormat.userInfoKey] = UpbitStreamFormat.simple

@@ -75,7 +75,7 @@ struct KISRESTController<Context: RequestContext> {
             tokens.refusals.withLock { $0 += 1 }
             return kis(.json(KISStatus.rateLimited, status: .internalServerError), transaction)
         }
-        return kis(body(Query(request.uri.queryParameters)), transaction)
+        return kis(body(Query(FormQuery(request.uri))), transaction)
     }
 
     /// Adds the lower-case `tr_id`, `tr_cont` and `gt_uid` headers KIS sends.
@@ -141,9 +141,9 @@ struct KISRESTController<Context: RequestContext> {
 
     /// Query parameters by name in upper or lower case, as working clients send both.
     struct Query {
-        let parameters: Parameters
+        let parameters: FormQuery
 
-        init(_ parameters: Parameters) {
+        init(_ parameters: FormQuery) {
             self.parameters = parameters
         }
 

@@ -17,7 +17,7 @@ extension YahooRESTController {
     /// The time window a request asks for: `period1`/`period2` (Unix seconds), else the range
     /// counted back from now (`5d` as the last five bars).
     static func window(
-        range: String?, parameters: Parameters, now: Int64, session: SimulatedStock.Session
+        range: String?, parameters: FormQuery, now: Int64, session: SimulatedStock.Session
     ) -> (
         start: Int64?, end: Int64?, lastBars: Int?
     ) {

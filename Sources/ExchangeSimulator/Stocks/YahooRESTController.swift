@@ -13,9 +13,9 @@ struct YahooRESTController<Context: RequestContext> {
 
     func register(on router: Router<Context>) {
         router.get("/v8/finance/chart/:symbol") { request, context in
-            chart(context.parameters.get("symbol") ?? "", request.uri.queryParameters)
+            chart(context.parameters.get("symbol") ?? "", FormQuery(request.uri))
         }
-        router.get(RouterPath(YahooEndpoint.search)) { request, _ in search(request.uri.queryParameters) }
+        router.get(RouterPath(YahooEndpoint.search)) { request, _ in search(FormQuery(request.uri)) }
         router.get(RouterPath(YahooEndpoint.crumb)) { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "text/plain;charset=utf-8"],
@@ -35,7 +35,7 @@ struct YahooRESTController<Context: RequestContext> {
         return stock
     }
 
-    private func chart(_ symbol: String, _ parameters: Parameters) -> Response {
+    private func chart(_ symbol: String, _ parameters: FormQuery) -> Response {
         guard let stock = stock(forSymbol: symbol) else {
             return .json(YahooChartResponse(error: .notFound), status: .notFound)
         }
@@ -107,7 +107,7 @@ struct YahooRESTController<Context: RequestContext> {
         return .json(YahooChartResponse(result: result))
     }
 
-    private func search(_ parameters: Parameters) -> Response {
+    private func search(_ parameters: FormQuery) -> Response {
         let query = (parameters.get(YahooEndpoint.Parameter.query) ?? "").trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty, query.unicodeScalars.allSatisfy({ $0.isASCII }) else {
             return .json(
