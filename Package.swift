@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
         ),
@@ -139,6 +140,7 @@ let package = Package(
             dependencies: [
                 "ExchangeSimulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
         ),
@@ -148,6 +150,7 @@ let package = Package(
                 "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport", "StockLists",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
         ),

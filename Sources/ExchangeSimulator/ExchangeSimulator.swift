@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
 public import MarketDomain
@@ -167,13 +168,17 @@ public final class ExchangeSimulator: Sendable {
         let routes = sessions
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: 1 << 22, autoPing: ping))) {
-                request, _, _ in
-                guard let path = request.path?.split(separator: "?").first.map(String.init), let session = routes[path]
-                else {
-                    return .dontUpgrade
+            server: .upgradeScreened { responder in
+                HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: .init(ws: .init(maxFrameSize: 1 << 22, autoPing: ping))
+                ) { request, _, _ in
+                    guard let path = request.path?.split(separator: "?").first.map(String.init),
+                        let session = routes[path]
+                    else {
+                        return .dontUpgrade
+                    }
+                    return .upgrade([:]) { inbound, outbound, _ in try await session(inbound, outbound) }
                 }
-                return .upgrade([:]) { inbound, outbound, _ in try await session(inbound, outbound) }
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: exchange))),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
@@ -217,6 +222,7 @@ public final class ExchangeSimulator: Sendable {
         let router = buildRouter(for: source)
         return Application(
             router: router,
+            server: .upgradeScreened { HTTP1Channel(responder: $0) },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: source))),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger
