@@ -20,16 +20,20 @@ import Testing
                 snapshots.withValue { $0 += 1 }
                 return [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100, timestamp: 1)]
             },
-            backoff: backoff, health: FeedHealth(staleAfter: .seconds(20), reconnectAfter: .seconds(45)),
+            backoff: backoff,
+            health: FeedHealth(
+                staleAfter: .seconds(20), reconnectAfter: .seconds(45), openTimeout: .seconds(10),
+                firstFrameTimeout: .seconds(10)),
             clock: clock, jitter: { 0.5 })
     }
 
     /// Starts a feed of KRW-BTC on a scripted connector and a test clock, logging its events.
     private func startFeed(
-        failingConnects: Int = 0
+        failingConnects: Int = 0, hangingConnects: Int = 0
     ) async -> (ScriptedConnector, TestClock<Duration>, LockIsolated<Int>, EventLog) {
         let connector = ScriptedConnector()
         connector.failNextConnects(failingConnects)
+        connector.hangNextConnects(hangingConnects)
         let clock = TestClock<Duration>()
         let snapshots = LockIsolated(0)
         let log = EventLog()
@@ -162,6 +166,42 @@ import Testing
         #expect(start.duration(to: clock.now) >= .seconds(45))
         // The keep-alive went out every 10 s while the socket was silent.
         #expect(connector.sent[0].filter { $0 == "PING" }.count >= 4)
+        await log.stop()
+    }
+
+    @Test func anUpgradeThatNeverCompletesIsAbandonedAtItsDeadlineAndRetried() async throws {
+        let (connector, clock, _, log) = await startFeed(hangingConnects: 2)
+        let start = clock.now
+
+        try await eventually("first attempt") { connector.attempts == 1 }
+        try await advance(clock) { connector.openedSockets == 1 }
+        // Two attempts hung and were cancelled, each at its 10 s deadline, then the third opened.
+        #expect(connector.abandoned == 2)
+        #expect(connector.attempts == 3)
+        #expect(start.duration(to: clock.now) >= .seconds(20))
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually("live") { await log.states.last == .live }
+        #expect(
+            await log.states == [
+                .connecting, .reconnecting(attempt: 1, delay: .milliseconds(750)), .connecting,
+                .reconnecting(attempt: 2, delay: .milliseconds(1500)), .connecting, .live,
+            ])
+        await log.stop()
+    }
+
+    @Test func anOpenSocketThatNeverSendsAFrameIsReopenedBeforeTheLongSilenceLimit() async throws {
+        let (connector, clock, _, log) = await startFeed()
+        try await eventually("open") { connector.openedSockets == 1 }
+        let opened = clock.now
+        try await advance(clock) { connector.openedSockets == 2 }
+        let waited = opened.duration(to: clock.now)
+        #expect(waited >= .seconds(10) && waited < .seconds(45), "reopened after \(waited)")
+        connector.push(UpbitDocPayloads.streamTicker)
+        try await eventually("live") { await log.states.last == .live }
+        // Once a frame came, only the long silence limit applies.
+        let live = clock.now
+        try await advance(clock, grace: 0.05) { connector.openedSockets == 3 }
+        #expect(live.duration(to: clock.now) >= .seconds(45))
         await log.stop()
     }
 

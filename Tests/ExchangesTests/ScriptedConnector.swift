@@ -8,6 +8,8 @@ final class ScriptedConnector: Sendable {
         var sockets: [AsyncThrowingStream<[UInt8], any Error>.Continuation] = []
         var sent: [[String]] = []
         var failuresLeft = 0
+        var hangsLeft = 0
+        var abandoned = 0
         var attempts = 0
     }
 
@@ -18,15 +20,43 @@ final class ScriptedConnector: Sendable {
         state.withLock { $0.failuresLeft = count }
     }
 
+    /// Makes the next `count` connects hang (a server that never answers the upgrade) until the
+    /// feed cancels them.
+    func hangNextConnects(_ count: Int) {
+        state.withLock { $0.hangsLeft = count }
+    }
+
+    private enum Outcome {
+        case fail
+        case hang
+        case open
+    }
+
     var connector: FeedConnector {
         FeedConnector { session in
-            let failure = self.state.withLock { state -> Bool in
+            let outcome = self.state.withLock { state -> Outcome in
                 state.attempts += 1
-                guard state.failuresLeft > 0 else { return false }
-                state.failuresLeft -= 1
-                return true
+                if state.failuresLeft > 0 {
+                    state.failuresLeft -= 1
+                    return .fail
+                }
+                if state.hangsLeft > 0 {
+                    state.hangsLeft -= 1
+                    return .hang
+                }
+                return .open
             }
-            if failure { throw ConnectFailed() }
+            switch outcome {
+            case .fail:
+                throw ConnectFailed()
+            case .hang:
+                // Only cancellation ends the wait, as the real connector's closed socket does.
+                try? await Task.sleep(for: .seconds(86_400))
+                self.state.withLock { $0.abandoned += 1 }
+                throw CancellationError()
+            case .open:
+                break
+            }
             let (frames, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
             let index = self.state.withLock { state -> Int in
                 state.sockets.append(continuation)
@@ -59,6 +89,8 @@ final class ScriptedConnector: Sendable {
     var sent: [[String]] { state.withLock { $0.sent } }
     /// How many connects were attempted.
     var attempts: Int { state.withLock { $0.attempts } }
+    /// How many hanging connects were cancelled.
+    var abandoned: Int { state.withLock { $0.abandoned } }
     /// How many sockets opened.
     var openedSockets: Int { state.withLock { $0.sockets.count } }
 

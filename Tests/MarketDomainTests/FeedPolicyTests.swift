@@ -27,6 +27,13 @@ import Testing
         #expect(health.verdict(silence: .seconds(45)) == .reconnect)
     }
 
+    @Test func aConnectionThatNeverSentAFrameIsGivenUpSooner() {
+        let health = FeedHealth(staleAfter: .seconds(20), reconnectAfter: .seconds(45), firstFrameTimeout: .seconds(10))
+        #expect(health.verdict(silence: .seconds(9), beforeFirstFrame: true) == .live)
+        #expect(health.verdict(silence: .seconds(10), beforeFirstFrame: true) == .reconnect)
+        #expect(health.verdict(silence: .seconds(10), beforeFirstFrame: false) == .live)
+    }
+
     @Test func connectionStatesHaveShortLabels() {
         #expect(ConnectionState.live.label == "live")
         #expect(ConnectionState.reconnecting(attempt: 2, delay: .milliseconds(1500)).label == "reconnecting in 2s")

@@ -5,6 +5,7 @@ import Synchronization
 final class FeedSessionState<Instant: InstantProtocol & Sendable>: Sendable where Instant.Duration == Duration {
     private struct State {
         var lastFrame: Instant
+        var isOpen = false
         var reportedLive = false
         var reportedStale = false
     }
@@ -14,6 +15,17 @@ final class FeedSessionState<Instant: InstantProtocol & Sendable>: Sendable wher
     init(openedAt: Instant) {
         state = Mutex(State(lastFrame: openedAt))
     }
+
+    /// Records that the socket opened at `now`: silence counts from here.
+    func opened(at now: Instant) {
+        state.withLock { state in
+            state.lastFrame = now
+            state.isOpen = true
+        }
+    }
+
+    /// Whether the socket finished opening.
+    var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// Records a frame at `now`; true when the feed should now be reported live (first frame, or
     /// the first after a stale spell).

@@ -55,7 +55,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
             emit(.connection(.connecting))
             let session = FeedSessionState(openedAt: clock.now)
             do {
-                try await connector.connect { connection in
+                try await open(session) { connection in
                     try await serve(connection, markets: markets, session: session, emit: emit)
                 }
                 logger.info("feed connection closed")
@@ -74,6 +74,41 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
                 break
             }
         }
+    }
+
+    /// Opens a connection and serves it. Opening (TCP connect, TLS, the WebSocket upgrade) must
+    /// end within `health.openTimeout` on the clock; past it the attempt is cancelled (the
+    /// connector closes its socket) and fails, so a server that never answers an upgrade sends
+    /// the feed back to its back-off loop instead of holding it for good.
+    private func open(
+        _ session: FeedSessionState<C.Instant>, serve: @escaping @Sendable (FeedConnection) async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: OpeningTask.self) { group in
+            group.addTask {
+                try await connector.connect { connection in
+                    session.opened(at: clock.now)
+                    try await serve(connection)
+                }
+                return .connection
+            }
+            group.addTask {
+                try await clock.sleep(for: health.openTimeout)
+                guard session.isOpen else { throw FeedOpenTimeout(limit: health.openTimeout) }
+                return .deadline
+            }
+            // The deadline passing in time leaves the connection to run; the connection ending
+            // (or the deadline throwing) ends the attempt.
+            while let finished = try await group.next() {
+                if finished == .connection { break }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// The two tasks of an attempt: the connection itself and the deadline of its opening.
+    private enum OpeningTask: Sendable {
+        case connection
+        case deadline
     }
 
     /// Runs one open connection: subscribe, then read frames while the snapshot, the keep-alive
@@ -151,7 +186,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
         while !Task.isCancelled {
             try await clock.sleep(for: .seconds(1))
             let (silence, reportStale) = session.silence(at: clock.now, staleAfter: health.staleAfter)
-            switch health.verdict(silence: silence) {
+            switch health.verdict(silence: silence, beforeFirstFrame: !session.hasBeenLive) {
             case .reconnect: throw FeedSilence()
             case .stale: if reportStale { emit(.connection(.stale)) }
             case .live: break
@@ -163,3 +198,10 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
 
 /// Thrown to end a connection that stayed silent too long.
 struct FeedSilence: Error {}
+
+/// Thrown when a connection did not finish opening in time.
+struct FeedOpenTimeout: Error, CustomStringConvertible {
+    let limit: Duration
+
+    var description: String { "the connection did not open within \(limit)" }
+}
