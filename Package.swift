@@ -122,6 +122,7 @@ let package = Package(
                 "Exchanges", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -24,6 +24,8 @@ public final class ExchangeSimulator: Sendable {
     /// How this simulator was set up.
     public let configuration: SimulatorConfiguration
     private let hub = TickHub()
+    /// Each coin dialect's REST rate limit, shared by its routers.
+    private let restGates: [Exchange: RateLimitGate]
     private let paused = Mutex(false)
     private let now: @Sendable () -> Int64
     private let logger: Logger
@@ -42,6 +44,10 @@ public final class ExchangeSimulator: Sendable {
         self.market = market
         stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
         kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)
+        restGates = Dictionary(
+            uniqueKeysWithValues: Exchange.allCases.map {
+                ($0, RateLimitGate(limit: configuration.restLimit(for: $0), now: now))
+            })
         venues = Dictionary(
             uniqueKeysWithValues: Exchange.allCases.map {
                 (
@@ -130,26 +136,27 @@ public final class ExchangeSimulator: Sendable {
         }
         let venue = venue(exchange)
         let limit = configuration.restLimit(for: exchange)
+        let gate = restGates[exchange] ?? RateLimitGate(limit: limit, now: now)
         switch exchange {
         case .upbit:
-            router.add(middleware: UpbitGatewayMiddleware(limit: limit, now: now))
+            router.add(middleware: UpbitGatewayMiddleware(gate: gate))
             UpbitRESTController(venue: venue, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         case .bithumb:
-            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
+            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             BithumbRESTController(venue: venue, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
             let legacy = BithumbLegacyStreamSession(venue: venue, hub: hub, now: now)
             sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $0, outbound: $1) }
         case .korbit:
-            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
+            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             KorbitRESTController(venue: venue, now: now).register(on: router)
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         case .binance:
-            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, now: now))
+            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             BinanceRESTController(venue: venue, now: now).register(on: router)
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
             sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
@@ -236,6 +243,11 @@ public final class ExchangeSimulator: Sendable {
 
     /// How many KIS tokens were issued (repeats of a live token not counted).
     public var kisTokensIssued: Int { kisTokens.issued.withLock { $0 } }
+
+    /// How many REST requests `exchange`'s dialect refused for its rate limit (HTTP 429).
+    public func restRefusals(for exchange: Exchange) -> Int {
+        restGates[exchange]?.refusals ?? 0
+    }
 
     /// How many KIS requests were refused for the per-second limit (`EGW00201`).
     public var kisRateLimitRefusals: Int { kisTokens.refusals.withLock { $0 } }

@@ -91,7 +91,7 @@ public final class SimulatedVenue: Sendable {
     }
 
     /// The daily candles of a venue market through its current scale, oldest first; `nil` when unlisted.
-    func candles(_ id: MarketID) -> [Candle]? {
+    public func candles(_ id: MarketID) -> [Candle]? {
         guard let worldID = worldIDs[id] else { return nil }
         let rate = usdtRate()
         return world.read([worldID]) { $0.candles(scale: scale(worldID, usdtRate: rate, at: $0.tradeTimestamp)) }.first

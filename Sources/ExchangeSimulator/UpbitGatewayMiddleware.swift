@@ -9,8 +9,8 @@ import Synchronization
 struct UpbitGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     let gate: RateLimitGate
 
-    init(limit: Int?, now: @escaping @Sendable () -> Int64) {
-        gate = RateLimitGate(limit: limit, now: now)
+    init(gate: RateLimitGate) {
+        self.gate = gate
     }
 
     func handle(
@@ -52,6 +52,7 @@ struct UpbitGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
 final class RateLimitGate: Sendable {
     private let limiter: Mutex<RequestRateLimiter>
     private let now: @Sendable () -> Int64
+    private let refused = Mutex(0)
 
     init(limit: Int?, windowMilliseconds: Int64 = 1000, now: @escaping @Sendable () -> Int64) {
         limiter = Mutex(RequestRateLimiter(limit: limit, windowMilliseconds: windowMilliseconds))
@@ -60,6 +61,11 @@ final class RateLimitGate: Sendable {
 
     func admit(group: String) -> RequestRateLimiter.Decision {
         let time = now()
-        return limiter.withLock { $0.admit(group: group, now: time) }
+        let decision = limiter.withLock { $0.admit(group: group, now: time) }
+        if !decision.admitted { refused.withLock { $0 += 1 } }
+        return decision
     }
+
+    /// How many requests were refused so far.
+    var refusals: Int { refused.withLock { $0 } }
 }

@@ -12,10 +12,10 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     let gate: RateLimitGate
     let limit: Int?
 
-    init(exchange: Exchange, limit: Int?, now: @escaping @Sendable () -> Int64) {
+    init(exchange: Exchange, limit: Int?, gate: RateLimitGate) {
         self.exchange = exchange
         self.limit = limit
-        gate = RateLimitGate(limit: limit, now: now)
+        self.gate = gate
     }
 
     func handle(

@@ -16,6 +16,7 @@ struct SimulatorHarness {
 
     static func start(
         _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil,
+        rateLimitPatience: Duration = .seconds(60),
         now: @escaping @Sendable () -> Int64 = ExchangeSimulator.wallClockMilliseconds
     ) async throws -> SimulatorHarness {
         var logger = Logger(label: "test")
@@ -29,7 +30,8 @@ struct SimulatorHarness {
             exchange,
             server: ExchangeServer(
                 restBaseURL: running.restBaseURL(for: exchange), webSocketURL: running.webSocketURL(for: exchange)),
-            backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), logger: logger)
+            backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)),
+            rateLimitPatience: rateLimitPatience, logger: logger)
         return SimulatorHarness(running: running, client: client)
     }
 

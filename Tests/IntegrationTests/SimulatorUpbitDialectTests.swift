@@ -82,7 +82,8 @@ import WSClient
         // The simulator's clock stands still, so every request falls in the same one-second
         // window however slowly a loaded machine sends them.
         let frozen = ExchangeSimulator.wallClockMilliseconds()
-        let harness = try await SimulatorHarness.start(restLimit: 3, now: { frozen })
+        let harness = try await SimulatorHarness.start(
+            restLimit: 3, rateLimitPatience: .seconds(3), now: { frozen })
         var statuses: [UInt] = []
         var refusal: Reply?
         for _ in 0..<10 {
@@ -92,9 +93,13 @@ import WSClient
         }
         #expect(statuses.filter { $0 == 429 }.count == 7)
         #expect(refusal?.body == "Too many API requests.")
-        await #expect(throws: ExchangeError.self) {
+        // The client waits out refusals, but only so long, then says so in one line.
+        let error = await #expect(throws: ExchangeError.self) {
             for _ in 0..<10 { _ = try await harness.client.fetchMarkets() }
         }
+        #expect(
+            error?.description.contains("Upbit kept refusing requests (HTTP 429)") == true,
+            "\(String(describing: error))")
         await harness.stop()
     }
 

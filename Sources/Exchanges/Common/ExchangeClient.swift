@@ -6,14 +6,23 @@ public import MarketDomain
 /// feed, talking to whichever server of the exchange's dialect it is given (the real exchange or
 /// the simulator alike).
 public enum ExchangeClient {
-    /// A market-data client for a server of `exchange`'s dialect.
+    /// A market-data client for a server of `exchange`'s dialect. REST requests keep to the
+    /// exchange's rate limit and retry its refusals for up to `rateLimitPatience` in all.
     public static func make(
         _ exchange: Exchange, server: ExchangeServer, backoff: ReconnectBackoff = ReconnectBackoff(),
-        health: FeedHealth = FeedHealth(), logger: Logger? = nil
+        health: FeedHealth = FeedHealth(), rateLimitPatience: Duration = .seconds(60), logger: Logger? = nil
     ) -> MarketDataClient {
         let logger = logger ?? Logger(label: "sise.\(exchange.rawValue)")
+        let policy: RESTRateLimits.Policy =
+            switch exchange {
+            case .upbit: .upbit
+            case .bithumb: .bithumb
+            case .korbit: .korbit
+            case .binance: .binance
+            }
         let transport = RESTTransport(
-            baseURL: server.restBaseURL, httpClient: .shared, timeout: .seconds(10), logger: logger)
+            baseURL: server.restBaseURL, httpClient: .shared, timeout: .seconds(10), logger: logger,
+            limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
         var operations: Operations
         let dialect: FeedProtocol
         switch exchange {

@@ -8,15 +8,25 @@ import NIOHTTP1
 /// GET requests to one exchange's REST API over AsyncHTTPClient, shared by every client: builds the
 /// URL and query, collects the body, and turns transport failures into ``ExchangeError``. Each
 /// client reads the status and body in its own dialect.
+///
+/// With rate limits (the coin exchanges), requests are paced to the exchange's limit and a 429 is
+/// retried after the exchange's `Retry-After` (or 1, 2, 4, 8 s), up to `maximumRefusalWait` in
+/// all; a 418 (Upbit's and Binance's ban) is never retried.
 struct RESTTransport: Sendable {
     let baseURL: String
     let httpClient: HTTPClient
     let timeout: TimeAmount
     let logger: Logger
+    var limits: RESTRateLimits? = nil
+    /// The name used in messages (`Upbit`).
+    var serverName: String = "the server"
+    /// The longest a request waits in all for refusals to end before it fails.
+    var maximumRefusalWait: Duration = .seconds(60)
 
-    /// A reply: its status and body.
+    /// A reply: its status, headers and body.
     struct Reply: Sendable {
         var status: HTTPResponseStatus
+        var headers: HTTPHeaders = [:]
         var body: Data
     }
 
@@ -28,7 +38,7 @@ struct RESTTransport: Sendable {
         var request = HTTPClientRequest(url: baseURL + path + Self.queryString(query))
         request.headers.add(name: "Accept", value: "application/json")
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-        return try await send(request)
+        return try await send(request, path: path)
     }
 
     /// Sends `POST baseURL + path` with a JSON body.
@@ -39,14 +49,54 @@ struct RESTTransport: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: json))
-        return try await send(request)
+        return try await send(request, path: path)
     }
 
-    private func send(_ request: HTTPClientRequest) async throws -> Reply {
+    /// Sends `request`, paced and retried on refusals when the transport has rate limits.
+    private func send(_ request: HTTPClientRequest, path: String) async throws -> Reply {
+        guard let limits else { return try await sendOnce(request) }
+        let pacer = limits.pacer(for: path)
+        var waited = Duration.zero
+        var refusals = 0
+        while true {
+            try await pacer.acquire()
+            let reply: Reply
+            do {
+                reply = try await sendOnce(request)
+            } catch {
+                await pacer.release()
+                throw error
+            }
+            let refused = reply.status == .tooManyRequests
+            await limits.learn(from: reply.headers, path: path, refused: refused)
+            await pacer.release()
+            guard refused else { return reply }
+            refusals += 1
+            let delay = Self.retryDelay(reply.headers, refusals: refusals)
+            guard waited + delay <= maximumRefusalWait else {
+                throw ExchangeError.rateLimited(
+                    "\(serverName) kept refusing requests (HTTP 429) for \(Int(waited.components.seconds)) s; try again later"
+                )
+            }
+            logger.info("\(serverName) refused \(path) (HTTP 429); retrying in \(delay)")
+            await pacer.pause(for: delay)
+            waited += delay
+        }
+    }
+
+    /// How long to wait after a refusal: the server's `Retry-After` seconds, else 1, 2, 4, 8 s.
+    static func retryDelay(_ headers: HTTPHeaders, refusals: Int) -> Duration {
+        if let text = headers.first(name: "Retry-After"), let seconds = Int(text), (0...600).contains(seconds) {
+            return .seconds(max(1, seconds))
+        }
+        return .seconds(1 << min(max(refusals - 1, 0), 3))
+    }
+
+    private func sendOnce(_ request: HTTPClientRequest) async throws -> Reply {
         do {
             let response = try await httpClient.execute(request, timeout: timeout, logger: logger)
             let body = try await response.body.collect(upTo: 32 << 20)
-            return Reply(status: response.status, body: Data(body.readableBytesView))
+            return Reply(status: response.status, headers: response.headers, body: Data(body.readableBytesView))
         } catch {
             throw ExchangeError.unavailable("\(baseURL): \(Self.describe(error))")
         }

@@ -1,12 +1,12 @@
-/// Keeps a client under a source's rate limit (KIS: 18 requests a second) as the server counts
-/// it, whatever the network does to each request's timing: there are `limit` slots, a request
+/// Keeps a client under a server's rate limit (KIS: 18 requests a second; Upbit: 10 a second
+/// per group) as the server counts it, whatever the network does to each request's timing: there are `limit` slots, a request
 /// holds one from its start until `window` after its answer came back, and a request starts only
 /// on a free slot. Two requests that share a slot therefore reach the server more than `window`
 /// apart, so no window of the server's ever sees more than `limit` of them — even when a slow
 /// request and a fast one cross on the way. Bursts up to the limit still go out at once.
 /// Waits run on an injected clock, so tests move time instead of sleeping.
 public actor RequestPacer<C: Clock> where C.Duration == Duration {
-    private let limit: Int
+    private var limit: Int
     private let window: Duration
     private let clock: C
     private let pollInterval: Duration
@@ -14,6 +14,8 @@ public actor RequestPacer<C: Clock> where C.Duration == Duration {
     private var running = 0
     /// When each cooling slot becomes free again.
     private var cooling: [C.Instant] = []
+    /// No request starts before this (the server asked to wait).
+    private var pausedUntil: C.Instant?
 
     /// A pacer of `limit` requests per `window`.
     public init(limit: Int, window: Duration = .seconds(1), clock: C) {
@@ -42,6 +44,10 @@ public actor RequestPacer<C: Clock> where C.Duration == Duration {
     public func acquire() async throws {
         while true {
             let now = clock.now
+            if let pausedUntil, now < pausedUntil {
+                try await clock.sleep(until: pausedUntil, tolerance: nil)
+                continue
+            }
             cooling.removeAll { $0 <= now }
             if running + cooling.count < limit {
                 running += 1
@@ -57,5 +63,27 @@ public actor RequestPacer<C: Clock> where C.Duration == Duration {
     public func release() {
         running = max(0, running - 1)
         cooling.append(clock.now.advanced(by: window))
+    }
+
+    /// The requests running or answered within the last window.
+    public var requestsInUse: Int {
+        let now = clock.now
+        return running + cooling.count { $0 > now }
+    }
+
+    /// The number of requests allowed per window now.
+    public var currentLimit: Int { limit }
+
+    /// Changes the number of requests allowed per window (what the server turned out to allow);
+    /// slots already taken stay taken.
+    public func setLimit(_ newLimit: Int) {
+        limit = max(1, newLimit)
+    }
+
+    /// Holds every request back for `duration` from now, as a server that refused one asks.
+    public func pause(for duration: Duration) {
+        let until = clock.now.advanced(by: duration)
+        if let pausedUntil, pausedUntil >= until { return }
+        pausedUntil = until
     }
 }

@@ -1,0 +1,66 @@
+import ExchangeSimulator
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+/// The real clients against a simulator that allows only 2 REST requests a second per group
+/// (`sise simulate --rest-limit 2`): they pace themselves to what the server's replies say it
+/// allows, so busy work completes without a single refusal where the dialect tells its limit,
+/// and retries after a refusal where it does not.
+@Suite struct RateLimitedClientsTests {
+    private static let bitcoin = MarketID("KRW-BTC")!
+
+    @Test(arguments: Exchange.allCases)
+    func concurrentPagedCandlesAndTickersAllCompleteWithinTheLimit(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange, markets: 30, restLimit: 2)
+        let client = harness.client
+        let listed = try await client.fetchMarkets()
+        let markets = listed.map(\.id)
+        let bitcoin = try #require(listed.first { $0.symbol == "BTC" }?.id)
+        let available = try #require(harness.simulator.venue(exchange).candles(bitcoin)).count
+        let results = try await withDeadline(seconds: 120, "\(exchange): paced requests") {
+            try await withThrowingTaskGroup(of: (candles: Int, tickers: Int).self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        async let candles = client.fetchDailyCandles(bitcoin, 1000)
+                        async let tickers = client.fetchTickers(markets)
+                        return (try await candles.count, try await tickers.count)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { $0.candles == min(1000, available) }, "\(results), \(available) available")
+        #expect(results.allSatisfy { $0.tickers == markets.count })
+        if exchange != .binance {
+            // Binance tells the weight used, not its rate: only there may a refusal be met (and retried).
+            #expect(harness.simulator.restRefusals(for: exchange) == 0)
+        }
+        await harness.stop()
+    }
+
+    @Test func candlesOf1000DaysAgainstALimitOf2ExitsZeroWithEveryCandle() async throws {
+        let harness = try await SimulatorHarness.start(.upbit, markets: 10, restLimit: 2)
+        let available = try #require(harness.simulator.venue(.upbit).candles(Self.bitcoin)).count
+        let baseURL = "http://127.0.0.1:\(harness.running.port)"
+        // Five at once, as five terminals would: each paces itself and retries the refusals the
+        // others cause.
+        let results = try await withThrowingTaskGroup(of: SiseProcess.Finished.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    try await SiseProcess.run(
+                        ["candles", "KRW-BTC", "--days", "1000", "--format", "csv", "--base-url", baseURL],
+                        seconds: 120)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.lines.count == 1 + min(1000, available))
+        }
+        await harness.stop()
+    }
+}
