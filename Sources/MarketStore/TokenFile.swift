@@ -14,6 +14,9 @@ public enum TokenFile {
     public static func store(path: String) -> TokenStore {
         TokenStore(
             load: {
+                // A token others could read may have been read: the file is closed to them at
+                // once and the token not reused (the next one issued replaces it).
+                guard ownerOnly(path) else { return nil }
                 guard let data = FileManager.default.contents(atPath: path) else { return nil }
                 return try? JSONDecoder().decode(CachedToken.self, from: data)
             },
@@ -30,5 +33,15 @@ public enum TokenFile {
                 try? handle.close()
                 _ = rename(temporary, path)
             })
+    }
+
+    /// Whether the file at `path` is readable by its owner alone; a file open to others is made
+    /// so (mode 0600) and reported as not.
+    static func ownerOnly(_ path: String) -> Bool {
+        guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber
+        else { return true }
+        guard mode.intValue & 0o077 != 0 else { return true }
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// The `sise` command: a real-time market watch for Korean crypto exchanges.
 @main
@@ -18,4 +19,19 @@ struct Sise: AsyncParsableCommand {
         ],
         defaultSubcommand: AppCommand.self
     )
+
+    /// Sets up logging (every line cleaned for the terminal), then runs the command chosen.
+    static func main() async {
+        LoggingSystem.bootstrap { TerminalSafeLogHandler(label: $0) }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

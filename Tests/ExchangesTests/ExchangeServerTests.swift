@@ -15,7 +15,7 @@ import Testing
                     restBaseURL: "https://api.upbit.com", webSocketURL: "wss://api.upbit.com/websocket/v1"))
     }
 
-    @Test(arguments: ["ftp://host", "127.0.0.1:8080", "", "http://"])
+    @Test(arguments: ["ftp://host", "127.0.0.1:8080", "", "http://", "http://[::1", "http://[::1/v1"])
     func refusesWhatIsNotAnHTTPURL(url: String) {
         #expect(ExchangeServer(baseURL: url) == nil)
     }

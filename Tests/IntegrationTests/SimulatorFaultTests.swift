@@ -1,5 +1,6 @@
 import ExchangeSimulator
 import Exchanges
+import Foundation
 import Logging
 import MarketDomain
 import MarketFeatures
@@ -43,6 +44,23 @@ import Testing
             // Refused every time: the client retried for its patience, then gave up in one line.
             #expect(message.contains("kept refusing requests (HTTP 429)"), "\(message)")
         }
+        await running.stop()
+    }
+
+    /// Each reconnect re-reads the REST snapshot; `stream` prints none of it twice.
+    @Test func streamPrintsNoTickTwiceAcrossReconnects() async throws {
+        let running = try await Self.start(SimulatorFaults(dropInterval: .milliseconds(1500)))
+        let result = try await SiseProcess.run(
+            ["stream", "--format", "ndjson", "--duration", "6", "--base-url", running.restBaseURL(for: .upbit)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("sise: feed reconnecting"), "no reconnect seen: \(result.stderr)")
+        let keys = try result.lines.map { line -> String in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return "\(object["market"] ?? "") \(object["timestamp"] ?? "") \(object["price"] ?? "")"
+        }
+        #expect(keys.count > 20)
+        let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys
+        #expect(repeated.isEmpty, "printed twice: \(repeated.sorted().prefix(5))")
         await running.stop()
     }
 

@@ -124,6 +124,18 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    @Test func aTokenFileOthersCouldReadIsClosedToThemAndNotReused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("kis-token.json").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let token = CachedToken(appKeyHash: "ab12", token: "secret-token", expires: 1_800_000_000_000)
+        TokenFile.store(path: path).save(token)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(TokenFile.store(path: path).load() == nil)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
     @Test func aPathThatCannotBeCreatedIsAClearError() {
         #expect(throws: StoreError.self) { try MarketStore.open(path: "/proc/sise-cannot/sise.sqlite") }
     }

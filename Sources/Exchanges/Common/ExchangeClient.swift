@@ -21,7 +21,7 @@ public enum ExchangeClient {
             case .binance: .binance
             }
         let transport = RESTTransport(
-            baseURL: server.restBaseURL, httpClient: .shared, timeout: .seconds(10), logger: logger,
+            baseURL: server.restBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger,
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
         var operations: Operations
         let dialect: FeedProtocol

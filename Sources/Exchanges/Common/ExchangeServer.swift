@@ -1,3 +1,4 @@
+import Foundation
 public import MarketDomain
 
 /// Where a server of one exchange's dialect lives: the real exchange, the simulator, or any other.
@@ -55,7 +56,9 @@ public struct ExchangeServer: Sendable, Equatable {
         } else {
             return nil
         }
-        guard base.split(separator: "/").count >= 2 else { return nil }
+        guard base.split(separator: "/").count >= 2, let url = URLComponents(string: base), let host = url.host,
+            !host.isEmpty
+        else { return nil }
         self.init(restBaseURL: base, webSocketURL: webSocketBase + Self.webSocketPath(exchange))
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import MarketDomain
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// GET requests to one exchange's REST API over AsyncHTTPClient, shared by every client: builds the
 /// URL and query, collects the body, and turns transport failures into ``ExchangeError``. Each
@@ -148,6 +149,30 @@ struct RESTTransport: Sendable {
             @unknown default: return "\(decoding)"
             }
         }
-        return String(describing: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        if let connection = error as? NIOConnectionError {
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil, connection.connectionErrors.isEmpty {
+                return "cannot resolve the host"
+            }
+            if let first = connection.connectionErrors.first { return describe(first.error) }
+        }
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case ETIMEDOUT: return "connection timed out"
+            case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
+            case ECONNRESET: return "connection reset"
+            default: return "socket error \(io.errnoCode)"
+            }
+        }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .connectTimeout, .deadlineExceeded, .readTimeout: return "no answer in time"
+            case .invalidURL: return "not a valid URL"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            default: break
+            }
+        }
+        let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        return DisplayWidth.sanitized(line)
     }
 }

@@ -44,7 +44,7 @@ public enum KISClient {
         requestsPerSecond: Int = 18, logger: Logger = Logger(label: "sise.kis")
     ) -> StockDataClient {
         let session = KISSession(
-            transport: RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(10), logger: logger),
+            transport: RESTTransport(baseURL: baseURL, httpClient: .sise, timeout: .seconds(10), logger: logger),
             credentials: credentials, tokens: tokens,
             // A slot cools a little over a second after each answer, for clock skew and rounding.
             pacer: RequestPacer(limit: requestsPerSecond, window: .milliseconds(1020), clock: ContinuousClock()),

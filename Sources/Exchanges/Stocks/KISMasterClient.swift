@@ -14,7 +14,7 @@ public enum KISMasterClient {
     ) async throws
         -> [Stock]
     {
-        let transport = RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(15), logger: logger)
+        let transport = RESTTransport(baseURL: baseURL, httpClient: .sise, timeout: .seconds(15), logger: logger)
         var stocks: [Stock] = []
         for kind in KISMasterFile.Kind.allCases {
             let reply = try await transport.get(kind.path)

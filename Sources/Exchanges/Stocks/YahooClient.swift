@@ -20,7 +20,7 @@ public enum YahooClient {
         logger: Logger = Logger(label: "sise.yahoo")
     ) -> StockDataClient {
         let client = YahooSession(
-            transport: RESTTransport(baseURL: baseURL, httpClient: .shared, timeout: .seconds(10), logger: logger),
+            transport: RESTTransport(baseURL: baseURL, httpClient: .sise, timeout: .seconds(10), logger: logger),
             backOff: backOff, names: names)
         return StockDataClient(
             source: .yahoo,

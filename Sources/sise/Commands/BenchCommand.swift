@@ -24,16 +24,18 @@ struct TicksBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ticks", abstract: "Measure decoding ticker frames and applying them to a board.")
 
-    @Option(help: "Markets on the board.")
+    @Option(parsing: .unconditional, help: "Markets on the board.")
     var markets = 2000
 
-    @Option(help: "Ticker frames per measurement of the byte readers.")
+    @Option(parsing: .unconditional, help: "Ticker frames per measurement of the byte readers.")
     var frames = 200_000
 
-    @Option(help: "Ticker frames per measurement of the Codable reference (about 50 times slower).")
+    @Option(
+        parsing: .unconditional, help: "Ticker frames per measurement of the Codable reference (about 50 times slower)."
+    )
     var referenceFrames = 10_000
 
-    @Option(help: "Measurements of each kind; the best is reported.")
+    @Option(parsing: .unconditional, help: "Measurements of each kind; the best is reported.")
     var repetitions = 3
 
     func validate() throws {

@@ -14,7 +14,7 @@ struct CandlesCommand: AsyncParsableCommand {
     @Argument(help: "The market, as KRW-BTC or BTC; for stocks (--exchange kis|yahoo) a code: 005930, 005930.KS, AAPL.")
     var market: String
 
-    @Option(help: "How many days, up to 1000 (the exchange pages 200 at a time).")
+    @Option(parsing: .unconditional, help: "How many days, up to 1000 (the exchange pages 200 at a time).")
     var days = 30
 
     @Option(help: "Output format: table, json or csv.")

@@ -8,9 +8,9 @@ struct CompareCommand: AsyncParsableCommand {
         commandName: "compare",
         abstract: "Compare coins across Upbit, Bithumb and Korbit, with the premium over Binance.",
         discussion: """
-            Lists each coin on more than one Korean exchange: its KRW price on each, the spread \\
-            between the highest and the lowest, and the premium over Binance \\
-            (KRW price / (USDT price × KRW-USDT rate) − 1, the KRW price being Upbit's where listed). \\
+            Lists each coin on more than one Korean exchange: its KRW price on each, the spread \
+            between the highest and the lowest, and the premium over Binance \
+            (KRW price / (USDT price × KRW-USDT rate) − 1, the KRW price being Upbit's where listed). \
             An exchange that cannot be reached is reported on stderr; the others are still compared.
             """)
 

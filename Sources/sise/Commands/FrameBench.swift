@@ -16,13 +16,13 @@ struct FrameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frame", abstract: "Measure the board view model's frame as more markets change.")
 
-    @Option(help: "Markets on the board.")
+    @Option(parsing: .unconditional, help: "Markets on the board.")
     var markets = 2000
 
-    @Option(help: "Frames per measurement.")
+    @Option(parsing: .unconditional, help: "Frames per measurement.")
     var frames = 2000
 
-    @Option(help: "Rows in view.")
+    @Option(parsing: .unconditional, help: "Rows in view.")
     var rows = 40
 
     @Option(parsing: .upToNextOption, help: "How many markets change between frames, one measurement each.")

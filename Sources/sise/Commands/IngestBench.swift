@@ -20,10 +20,10 @@ struct IngestBench: AsyncParsableCommand {
     @Option(help: "An Upbit-dialect server (REST base URL; the WebSocket is its /websocket/v1).")
     var baseURL: String?
 
-    @Option(help: "Seconds measured, from the first live tick.")
+    @Option(parsing: .unconditional, help: "Seconds measured, from the first live tick.")
     var duration = 10.0
 
-    @Option(help: "Markets the started simulator lists (ignored with --base-url).")
+    @Option(parsing: .unconditional, help: "Markets the started simulator lists (ignored with --base-url).")
     var markets = 408
 
     @Flag(help: "Count the server's frames without decoding them: what the server sends, not what the client takes in.")

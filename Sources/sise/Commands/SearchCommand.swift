@@ -8,7 +8,7 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Find stocks by Korean or English name, code or 초성 (ㅅㅅㅈㅈ finds 삼성전자).",
         discussion: """
-            Local matches come from the shipped stock lists; with --exchange yahoo a Latin-script \\
+            Local matches come from the shipped stock lists; with --exchange yahoo a Latin-script \
             query of two characters or more also asks Yahoo's search (Hangul never goes out).
             """)
 
@@ -17,7 +17,11 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @Argument(help: "What to look for.") var query: String
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
-    @Option(help: "At most this many results.") var limit = 20
+    @Option(parsing: .unconditional, help: "At most this many results.") var limit = 20
+
+    func validate() throws {
+        guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500.") }
+    }
 
     func run() async throws {
         StandardOutput.prepare()

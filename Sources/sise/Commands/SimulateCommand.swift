@@ -15,34 +15,41 @@ struct SimulateCommand: AsyncParsableCommand {
             """)
 
     @Option(
+        parsing: .unconditional,
         help: "Upbit's port; Bithumb, Korbit, Binance, KIS and Yahoo take the next five (0 picks free ones).")
     var port = 8080
 
     @Option(
+        parsing: .unconditional,
         help: "How many KRW markets to list: the 408 real ones first, then generated ones (KRW-SYN1…), up to 10000.")
     var markets = 408
 
     @Option(
+        parsing: .unconditional,
         help:
             "Trades per second over all markets: ~100 is a calm market; 0 is a firehose, as fast as clients take them.")
     var rate = 100.0
 
-    @Option(help: "The random seed; the same seed gives the same market.")
+    @Option(parsing: .unconditional, help: "The random seed; the same seed gives the same market.")
     var seed: UInt64 = 1
 
-    @Option(help: "REST requests per second allowed per rate-limit group (Upbit allows 10); 0 for no limit.")
+    @Option(
+        parsing: .unconditional,
+        help: "REST requests per second allowed per rate-limit group (Upbit allows 10); 0 for no limit.")
     var restLimit = 10
 
     @Option(help: "The address to bind. Loopback by default; anything else exposes the server.")
     var host = "127.0.0.1"
 
-    @Option(help: "Fault: milliseconds of latency added before every REST answer.")
+    @Option(parsing: .unconditional, help: "Fault: milliseconds of latency added before every REST answer.")
     var latency = 0
 
-    @Option(help: "Fault: the fraction (0–1) of REST requests refused as each exchange refuses over its limit.")
+    @Option(
+        parsing: .unconditional,
+        help: "Fault: the fraction (0–1) of REST requests refused as each exchange refuses over its limit.")
     var errorRate = 0.0
 
-    @Option(help: "Fault: drop every WebSocket connection every this many seconds.")
+    @Option(parsing: .unconditional, help: "Fault: drop every WebSocket connection every this many seconds.")
     var dropEvery: Double?
 
     func validate() throws {

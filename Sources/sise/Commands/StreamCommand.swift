@@ -15,10 +15,10 @@ struct StreamCommand: AsyncParsableCommand {
     @Argument(help: "Markets to follow, as KRW-BTC or BTC; every market when none are given.")
     var markets: [String] = []
 
-    @Option(help: "Stop after this many ticks.")
+    @Option(parsing: .unconditional, help: "Stop after this many ticks.")
     var count: Int?
 
-    @Option(help: "Stop after this many seconds.")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds.")
     var duration: Double?
 
     @Option(help: "Output format: ndjson (one JSON object per line) or table.")
@@ -78,10 +78,19 @@ struct StreamCommand: AsyncParsableCommand {
         }
         // Each NDJSON line is written by hand into this one buffer (no JSONEncoder per tick).
         var writer = JSONTextWriter()
+        // After a reconnect the REST snapshot repeats ticks already printed: each market prints
+        // only what is newer than its last printed tick.
+        var lastPrinted: [MarketID: Ticker] = [:]
         for await update in updates {
             switch update {
             case .quotes(let quotes):
                 for quote in quotes {
+                    if let last = lastPrinted[quote.ticker.marketID],
+                        quote.ticker.timestamp < last.timestamp || quote.ticker == last
+                    {
+                        continue
+                    }
+                    lastPrinted[quote.ticker.marketID] = quote.ticker
                     if format == .ndjson {
                         writer.removeAll()
                         QuoteRecord(quote, exchange: exchange).writeJSONLine(into: &writer)

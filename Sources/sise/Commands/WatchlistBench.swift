@@ -14,13 +14,13 @@ struct WatchlistBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watchlist", abstract: "Fill a KIS watchlist against the simulator at its rate limit.")
 
-    @Option(help: "Stocks in the watchlist (KRX stocks of the shipped list, at most 300).")
+    @Option(parsing: .unconditional, help: "Stocks in the watchlist (KRX stocks of the shipped list, at most 300).")
     var stocks = 100
 
-    @Option(help: "The source's limit in requests a second (KIS real accounts: 18).")
+    @Option(parsing: .unconditional, help: "The source's limit in requests a second (KIS real accounts: 18).")
     var limit = 18
 
-    @Option(help: "Stocks in flight at once.")
+    @Option(parsing: .unconditional, help: "Stocks in flight at once.")
     var inFlight = 4
 
     func validate() throws {

@@ -84,7 +84,7 @@ struct WatchlistCommand: AsyncParsableCommand {
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The stock code.") var code: String
-        @Option(help: "The new position, from 1.") var to: Int
+        @Option(parsing: .unconditional, help: "The new position, from 1.") var to: Int
 
         func validate() throws {
             guard to >= 1 else { throw ValidationError("--to must be 1 or more.") }

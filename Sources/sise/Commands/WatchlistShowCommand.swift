@@ -9,16 +9,16 @@ extension WatchlistCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fetch and print the watchlist's rows, in its order.",
             discussion: """
-                Each stock takes two requests (its quote and its last 30 closes), at most --in-flight \\
-                stocks at a time and never over the source's rate limit. With ndjson each row prints \\
-                the moment it arrives; a failed stock is retried twice, then printed with its error, \\
+                Each stock takes two requests (its quote and its last 30 closes), at most --in-flight \
+                stocks at a time and never over the source's rate limit. With ndjson each row prints \
+                the moment it arrives; a failed stock is retried twice, then printed with its error, \
                 and makes the exit code 69 without hiding the others.
                 """)
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var stockOptions: StockOptions
         @Option(help: "Output format: table, json, csv or ndjson.") var format: WatchlistFormat = .table
-        @Option(help: "Stocks in flight at once.") var inFlight = 4
+        @Option(parsing: .unconditional, help: "Stocks in flight at once.") var inFlight = 4
 
         func validate() throws {
             guard (1...32).contains(inFlight) else { throw ValidationError("--in-flight must be between 1 and 32.") }

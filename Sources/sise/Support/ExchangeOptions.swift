@@ -27,7 +27,7 @@ struct ExchangeOptions: ParsableArguments {
         help: "Connect to any server of the exchange's dialect, e.g. http://127.0.0.1:8080 (a `sise simulate`).")
     var baseURL: String?
 
-    @Option(name: .long, help: "The seed of the embedded simulated market.")
+    @Option(name: .long, parsing: .unconditional, help: "The seed of the embedded simulated market.")
     var seed: UInt64 = 1
 
     @Flag(name: .long, help: "Log connection details to stderr.")

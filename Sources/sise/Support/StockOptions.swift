@@ -6,7 +6,7 @@ struct StockOptions: ParsableArguments {
     @Flag(help: "Use KIS's mock-trading (모의투자) domain with --live: 1 request a second.")
     var kisMock = false
 
-    @Option(help: "KIS requests a second (default 18, or 1 with --kis-mock).")
+    @Option(parsing: .unconditional, help: "KIS requests a second (default 18, or 1 with --kis-mock).")
     var kisRate: Int?
 
     func validate() throws {
