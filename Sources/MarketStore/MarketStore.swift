@@ -9,16 +9,48 @@ public final class MarketStore: Sendable {
     private let writer: any DatabaseWriter
     private let now: @Sendable () -> Int64
 
-    /// Opens (creating it and its folder if needed) the database file at `path`.
+    /// How a command uses the database.
+    public enum Access: Sendable {
+        /// Reads and writes; the file is created when missing.
+        case readWrite
+        /// Reads only: nothing is ever written to the file (a missing file reads as empty).
+        case readOnly
+    }
+
+    /// Opens the database file at `path`. The file is checked before anything touches it: one
+    /// that is not a sound SQLite database of Sise's is refused, untouched. Migrations run only
+    /// when its schema is behind. `createFolder` lets a missing folder be created (the default
+    /// location); otherwise a missing folder is an error.
     public static func open(
-        path: String, now: @escaping @Sendable () -> Int64 = MarketStore.wallClock
+        path: String, access: Access = .readWrite, createFolder: Bool = true,
+        now: @escaping @Sendable () -> Int64 = MarketStore.wallClock
     ) throws -> MarketStore {
         do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(5)  // another copy of Sise may be writing
-            return try MarketStore(writer: DatabasePool(path: path, configuration: configuration), now: now)
+            let exists = FileManager.default.fileExists(atPath: path)
+            let schemaIsCurrent = exists ? try inspect(path) : false
+            switch access {
+            case .readOnly where !exists:
+                return try MarketStore(writer: DatabaseQueue(), migrate: true, now: now)
+            case .readOnly where schemaIsCurrent:
+                var configuration = Configuration()
+                configuration.readonly = true
+                configuration.busyMode = .timeout(5)
+                return try MarketStore(
+                    writer: DatabaseQueue(path: path, configuration: configuration), migrate: false, now: now)
+            default:
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                if !exists, !FileManager.default.fileExists(atPath: folder.path) {
+                    guard createFolder else {
+                        throw StoreError("cannot open \(path): the folder \(folder.path) does not exist")
+                    }
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                }
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(5)  // another copy of Sise may be writing
+                return try MarketStore(
+                    writer: DatabasePool(path: path, configuration: configuration), migrate: !schemaIsCurrent,
+                    now: now)
+            }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -28,9 +60,32 @@ public final class MarketStore: Sendable {
         }
     }
 
+    /// Checks an existing file without writing to it: it must be a SQLite database that passes
+    /// `quick_check`; returns whether every migration of this version is applied.
+    static func inspect(_ path: String) throws -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try queue.read { db in
+                let verdict = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard verdict == ["ok"] else {
+                    throw StoreError(
+                        "\(path) is damaged (\(verdict.first ?? "unreadable")); it was left untouched")
+                }
+                return try StoreMigrations.migrator.hasCompletedMigrations(db)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError("\(path) is not a readable Sise database (\(error)); it was left untouched")
+        }
+    }
+
     /// A database in memory, for tests.
     public static func inMemory(now: @escaping @Sendable () -> Int64 = MarketStore.wallClock) throws -> MarketStore {
-        try MarketStore(writer: DatabaseQueue(), now: now)
+        try MarketStore(writer: DatabaseQueue(), migrate: true, now: now)
     }
 
     /// The default file: `$XDG_DATA_HOME/sise/sise.sqlite`, else `~/.local/share/sise/sise.sqlite`.
@@ -46,9 +101,10 @@ public final class MarketStore: Sendable {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
-    private init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) throws {
+    private init(writer: any DatabaseWriter, migrate: Bool, now: @escaping @Sendable () -> Int64) throws {
         self.writer = writer
         self.now = now
+        guard migrate else { return }
         do {
             try StoreMigrations.migrator.migrate(writer)
         } catch {
@@ -67,6 +123,16 @@ public final class MarketStore: Sendable {
     }
 
     var currentTime: Int64 { now() }
+
+    /// Folds the write-ahead log into the database file (and empties the log), so that the file
+    /// alone holds everything committed.
+    public func checkpoint() throws {
+        do {
+            try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
 }
 
 /// A database failure, with the reason in one line.

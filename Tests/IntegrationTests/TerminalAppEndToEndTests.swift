@@ -10,6 +10,7 @@ import Testing
 
     @Test func aPersonsSessionSearchSortFavoriteDetailAndQuit() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder) }
         let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
@@ -84,6 +85,7 @@ import Testing
 
     @Test func theCompareTabShowsEveryExchangeLiveAndUpdates() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder) }
         let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
@@ -119,6 +121,7 @@ import Testing
 
     @Test func theWatchlistTabAddsFromTheSearchAndKeepsItAcrossARestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder) }
         let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"

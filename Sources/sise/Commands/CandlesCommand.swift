@@ -68,7 +68,9 @@ struct CandlesCommand: AsyncParsableCommand {
     /// A stock's daily bars from KIS or Yahoo, oldest first.
     private func printStockBars(_ source: StockSource) async throws {
         guard let stock = try StockCatalog.resolve([market], on: source).first else { return }
-        let bars = try await StockSession.run(exchangeOptions, limits: stockOptions, store: try? storeOptions.open()) {
+        let bars = try await StockSession.run(
+            exchangeOptions, limits: stockOptions, store: storeOptions.openIfPossible()
+        ) {
             context in
             try await context.client.fetchDailyBars(stock, days)
         }

@@ -18,7 +18,7 @@ struct FavoritesCommand: AsyncParsableCommand {
         func run() async throws {
             StandardOutput.prepare()
             try await CommandFailure.guarding {
-                let favorites = try storeOptions.open().favorites(exchangeOptions.exchange)
+                let favorites = try storeOptions.openForReading().favorites(exchangeOptions.exchange)
                 switch format {
                 case .json: try StandardOutput.writeLine(OutputJSON.encode(favorites.map(\.rawValue)))
                 case .csv:

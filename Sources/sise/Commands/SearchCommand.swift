@@ -31,7 +31,7 @@ struct SearchCommand: AsyncParsableCommand {
             var found = directory.search(query, on: source, limit: limit)
             if StockSearchRules.sendsRemotely(query), source == .yahoo {
                 let remote = try await StockSession.run(
-                    exchangeOptions, limits: stockOptions, store: try? storeOptions.open()
+                    exchangeOptions, limits: stockOptions, store: storeOptions.openIfPossible()
                 ) { context in
                     try await context.client.searchRemote(query)
                 }

@@ -21,7 +21,7 @@ struct WatchlistCommand: AsyncParsableCommand {
             try await CommandFailure.guarding {
                 let source = try exchangeOptions.requireStockSource()
                 let directory = try StockCatalog.directory()
-                let list = try storeOptions.open().watchlist(source)
+                let list = try storeOptions.openForReading().watchlist(source)
                 if list.isEmpty { StandardError.writeLine("sise: the \(source.rawValue) watchlist is empty") }
                 for code in list.codes {
                     try StandardOutput.writeLine("\(code)  \(directory.stock(code)?.name(in: .korean) ?? "")")

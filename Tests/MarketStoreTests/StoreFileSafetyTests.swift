@@ -1,0 +1,94 @@
+import Foundation
+import MarketDomain
+import MarketStore
+import Testing
+
+/// What opening the database file does to it: nothing, unless a write is asked for on a sound
+/// file (or its schema is behind).
+@Suite struct StoreFileSafetyTests {
+    private let bitcoin = MarketID("KRW-BTC")!
+
+    /// A folder of its own for one test, removed after.
+    private func folder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A database with a favorite in it, closed, its WAL folded into the file.
+    private func seededDatabase(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("sise.sqlite").path
+        do {
+            let store = try MarketStore.open(path: path)
+            try store.setFavorite(.upbit, bitcoin, true)
+            for index in 0..<200 {
+                try store.setFavorite(.bithumb, MarketID("KRW-C\(index)")!, true)
+            }
+            try store.checkpoint()
+        }
+        return path
+    }
+
+    private func bytes(_ path: String) -> Data? {
+        FileManager.default.contents(atPath: path)
+    }
+
+    @Test func readingASoundFileChangesNoByteOfIt() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try seededDatabase(in: folder)
+        let before = bytes(path)
+        for _ in 0..<3 {
+            let store = try MarketStore.open(path: path, access: .readOnly)
+            #expect(try store.favorites(.upbit) == [bitcoin])
+            #expect(throws: StoreError.self) { try store.setFavorite(.upbit, bitcoin, false) }
+        }
+        #expect(bytes(path) == before)
+    }
+
+    @Test func aDamagedFileIsRefusedAndLeftByteForByte() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try seededDatabase(in: folder)
+        var damaged = try #require(bytes(path))
+        #expect(damaged.count >= 3 * 4096)
+        // Scribble over the second page (a b-tree page of the schema's tables).
+        for offset in 4096 + 8..<4096 + 200 { damaged[offset] ^= 0x5A }
+        try damaged.write(to: URL(fileURLWithPath: path))
+        let wal = bytes(path + "-wal")
+        for access in [MarketStore.Access.readOnly, .readWrite] {
+            #expect(throws: StoreError.self) { try MarketStore.open(path: path, access: access) }
+            #expect(bytes(path) == damaged)
+            // SQLite may leave an empty log beside it; never anything in it.
+            #expect(bytes(path + "-wal") == wal || bytes(path + "-wal")?.isEmpty == true)
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedUntouched() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("notes.sqlite").path
+        let text = Data("these are my notes, not a database\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try MarketStore.open(path: path) }
+        #expect(bytes(path) == text)
+    }
+
+    @Test func readingAMissingFileCreatesNothing() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("absent.sqlite").path
+        #expect(try MarketStore.open(path: path, access: .readOnly).favorites(.upbit).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFolderThatDoesNotExistIsRefusedUnlessAllowed() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("no/such/place/sise.sqlite").path
+        #expect(throws: StoreError.self) { try MarketStore.open(path: path, createFolder: false) }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no").path))
+        _ = try MarketStore.open(path: path, createFolder: true)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
