@@ -130,10 +130,12 @@ public final class TerminalApp {
             detail.draw(into: &buffer, board: output)
         } else {
             screen.draw(output, into: &buffer)
-            if output.tab == .watchlist, let watchlist, !output.isHelpVisible, buffer.width >= BoardScreen.minimumWidth,
+            if output.tab == .watchlist, let watchlist, buffer.width >= BoardScreen.minimumWidth,
                 buffer.height >= BoardScreen.minimumHeight
             {
+                // The tab draws over the board's frame, and its own help over itself.
                 watchlist.draw(into: &buffer)
+                if output.isHelpVisible { HelpOverlay.draw(for: .watchlist, into: &buffer) }
             }
         }
         let bytes = writer.output(from: previous, to: buffer)

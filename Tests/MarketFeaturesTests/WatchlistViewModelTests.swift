@@ -59,6 +59,16 @@ import Testing
         return Harness(viewModel: viewModel, clock: clock, source: source, store: store)
     }
 
+    @Test func anEmptyWatchlistOffersOnlyWhatItsSourceCanFind() {
+        let h = harness([])
+        h.viewModel.send(.appeared)
+        let hint = h.viewModel.output.placeholder ?? ""
+        #expect(hint.contains("press a to add"))
+        #expect(hint.contains("005930"))
+        #expect(!hint.contains("AAPL"), "KIS cannot find AAPL: \(hint)")
+        h.viewModel.send(.disappeared)
+    }
+
     @Test func placeholdersComeFirstInOrderThenFillIn() async throws {
         let h = harness()
         h.source.hold("000660")

@@ -21,6 +21,24 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         public var direction: ChangeDirection
         public var state: RowState
         public var isSelected: Bool
+
+        /// Makes a row (for renderers' tests and other faces of the tab).
+        public init(
+            id: String, name: String, market: String, price: String, changeRate: String, changePrice: String,
+            volume: String, sparkline: String, direction: ChangeDirection, state: RowState, isSelected: Bool
+        ) {
+            self.id = id
+            self.name = name
+            self.market = market
+            self.price = price
+            self.changeRate = changeRate
+            self.changePrice = changePrice
+            self.volume = volume
+            self.sparkline = sparkline
+            self.direction = direction
+            self.state = state
+            self.isSelected = isSelected
+        }
     }
 
     /// Where a row's data stands.
@@ -60,6 +78,14 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         public var placeholder: String?
 
         public init() {}
+    }
+
+    /// What the empty watchlist suggests: only what the source can find (KIS serves the KRX list).
+    static func emptyHint(_ source: StockSource) -> String {
+        switch source {
+        case .kis: "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930)"
+        case .yahoo: "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)"
+        }
     }
 
     /// What a person does on the tab.
@@ -367,7 +393,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         if failed > 0 { status += " · \(failed) failing" }
         if let note { status += " · \(note)" }
         next.status = status
-        if entries.isEmpty { next.placeholder = "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)" }
+        if entries.isEmpty { next.placeholder = Self.emptyHint(source) }
         guard next != output else { return }
         output = next
         onChange?()

@@ -54,7 +54,7 @@ public struct BoardScreen: Sendable {
         } else if let toast = output.toast {
             Self.drawBanner(toast, into: &screen)
         }
-        if output.isHelpVisible { HelpOverlay.draw(into: &screen) }
+        if output.isHelpVisible { HelpOverlay.draw(for: output.tab, into: &screen) }
     }
 
     /// Redraws only what differs between `old`, as already drawn into `screen`, and `new`: the

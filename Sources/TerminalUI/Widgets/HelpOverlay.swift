@@ -14,7 +14,20 @@ enum HelpOverlay {
         "?             this help     q          quit",
     ]
 
-    static func draw(into screen: inout ScreenBuffer) {
+    /// The Watchlist tab's keys.
+    static let watchlistLines = [
+        "Keys — Watchlist",
+        "↑↓ / j k      move          Enter      detail",
+        "a / /         add a stock   d / x      remove",
+        "J / K         move the stock down / up",
+        "r             refresh now",
+        "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
+        "?             this help     q          quit",
+    ]
+
+    /// Draws the keys of `tab` in a box in the middle of the screen.
+    static func draw(for tab: BoardTab = .market, into screen: inout ScreenBuffer) {
+        let lines = tab == .watchlist ? watchlistLines : lines
         let width = min(screen.width - 2, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
         let height = min(screen.height - 2, lines.count + 2)
         let left = max(0, (screen.width - width) / 2)

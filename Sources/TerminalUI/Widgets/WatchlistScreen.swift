@@ -126,28 +126,28 @@ public struct WatchlistScreen: Sendable {
     }
 
     private func drawSearch(_ search: StockSearchViewModel.Output, into screen: inout ScreenBuffer) {
-        let width = min(screen.width - 4, 64)
-        let left = (screen.width - width) / 2
-        let visible = min(search.results.count, max(1, screen.height - 10))
-        let top = 4
+        let width = min(screen.width - 4, 66)
+        let visible = min(search.results.count, max(1, screen.height - 12))
+        let height = min(screen.height - 5, visible + 4)
         let style = TextStyle(foreground: .white, background: .blue)
-        for y in top..<(top + visible + 3) where y < screen.height - 1 {
-            screen.write(String(repeating: " ", count: width), x: left, y: y, style: style)
-        }
+        let inner = PopupBox(x: (screen.width - width) / 2, y: 3, width: width, height: height, style: style)
+            .draw(title: "Add a stock", into: &screen)
+        guard inner.height > 0 else { return }
         let loading = search.isLoading ? "  searching…" : ""
-        screen.write(" Add a stock: \(search.text)▏\(loading)", x: left, y: top, style: style, maxWidth: width)
+        screen.write(" \(search.text)▏\(loading)", x: inner.x, y: inner.y, style: style, maxWidth: inner.width)
         if let error = search.remoteError {
-            screen.write(" ⚠ " + error, x: left, y: top + 1, style: style, maxWidth: width)
+            screen.write(" ⚠ " + error, x: inner.x, y: inner.y + 1, style: style, maxWidth: inner.width)
         } else if search.results.isEmpty {
             let hint = search.text.isEmpty ? " 이름, 초성 (ㅅㅅㅈㅈ), code or English name" : " no match"
-            screen.write(hint, x: left, y: top + 1, style: style, maxWidth: width)
+            screen.write(hint, x: inner.x, y: inner.y + 1, style: style, maxWidth: inner.width)
         }
-        for (index, stock) in search.results.prefix(visible).enumerated() {
+        for (index, stock) in search.results.prefix(min(visible, inner.height - 1)).enumerated() {
             var line = style
             if index == search.selectedIndex { line.reverse = true }
             let text = " \(stock.code)  \(stock.name(in: .korean))  \(stock.market.rawValue)"
             screen.write(
-                DisplayWidth.padRight(text, to: width), x: left, y: top + 2 + index, style: line, maxWidth: width)
+                DisplayWidth.padRight(text, to: inner.width), x: inner.x, y: inner.y + 1 + index, style: line,
+                maxWidth: inner.width)
         }
     }
 
