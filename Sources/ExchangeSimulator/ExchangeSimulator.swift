@@ -24,6 +24,8 @@ public final class ExchangeSimulator: Sendable {
     /// How this simulator was set up.
     public let configuration: SimulatorConfiguration
     private let hub = TickHub()
+    /// The requests each stock source's dialect received.
+    private let stockRequestCounts = Mutex<[StockSource: Int]>([:])
     /// Each coin dialect's REST rate limit, shared by its routers.
     private let restGates: [Exchange: RateLimitGate]
     private let paused = Mutex(false)
@@ -208,7 +210,7 @@ public final class ExchangeSimulator: Sendable {
         }
         switch source {
         case .kis:
-            router.add(middleware: StockGatewayMiddleware(source: .kis))
+            router.add(middleware: StockGatewayMiddleware(source: .kis, count: { self.countRequest(.kis) }))
             let gate = RateLimitGate(limit: configuration.kisRequestsPerSecond, now: now)
             KISRESTController(market: stocks, tokens: kisTokens, gate: gate, now: now).register(on: router)
         case .yahoo:
@@ -216,7 +218,8 @@ public final class ExchangeSimulator: Sendable {
                 middleware: StockGatewayMiddleware(
                     source: .yahoo,
                     gate: RateLimitGate(
-                        limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now)))
+                        limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now),
+                    count: { self.countRequest(.yahoo) }))
             YahooRESTController(market: stocks, now: now).register(on: router)
         }
         return router
@@ -243,6 +246,15 @@ public final class ExchangeSimulator: Sendable {
 
     /// How many KIS tokens were issued (repeats of a live token not counted).
     public var kisTokensIssued: Int { kisTokens.issued.withLock { $0 } }
+
+    private func countRequest(_ source: StockSource) {
+        stockRequestCounts.withLock { $0[source, default: 0] += 1 }
+    }
+
+    /// How many requests the stock source's dialect received.
+    public func stockRequests(for source: StockSource) -> Int {
+        stockRequestCounts.withLock { $0[source] ?? 0 }
+    }
 
     /// How many REST requests `exchange`'s dialect refused for its rate limit (HTTP 429).
     public func restRefusals(for exchange: Exchange) -> Int {

@@ -16,6 +16,8 @@ public final class ScriptedStockClient: Sendable {
             case quote
             case bars
             case search
+            /// The quote and the last closes in one request.
+            case summary
         }
     }
 
@@ -72,27 +74,32 @@ public final class ScriptedStockClient: Sendable {
     public var client: StockDataClient {
         StockDataClient(
             source: source,
-            fetchQuote: { stock in
-                try await self.answer(stock.code, .quote) {
-                    StockQuote(
-                        code: stock.code, price: 1_000, previousClose: 990, volume: 10, tradeValue: 10_000,
-                        dayHigh: 1_010, dayLow: 980, timestamp: 1)
-                }
-            },
-            fetchDailyBars: { stock, days in
-                try await self.answer(stock.code, .bars) {
-                    (0..<days).map { offset in
-                        let close = Double(900 + offset)
-                        return StockBar(
-                            day: TradingDay(daysSinceEpoch: 20_000 + offset), open: close, high: close, low: close,
-                            close: close, volume: 1)
-                    }
-                }
-            },
+            fetchQuote: { stock in try await self.answer(stock.code, .quote) { Self.quote(stock) } },
+            fetchDailyBars: { stock, days in try await self.answer(stock.code, .bars) { Self.bars(days) } },
             searchRemote: { query in
                 try await self.answer(query, .search) { self.state.withLock { $0.searches[query] ?? [] } }
+            },
+            fetchSummary: { stock, closes in
+                try await self.answer(stock.code, .summary) {
+                    StockSummary(quote: Self.quote(stock), closes: Self.bars(closes).map(\.close))
+                }
             }
         )
+    }
+
+    private static func quote(_ stock: Stock) -> StockQuote {
+        StockQuote(
+            code: stock.code, price: 1_000, previousClose: 990, volume: 10, tradeValue: 10_000, dayHigh: 1_010,
+            dayLow: 980, timestamp: 1)
+    }
+
+    private static func bars(_ days: Int) -> [StockBar] {
+        (0..<days).map { offset in
+            let close = Double(900 + offset)
+            return StockBar(
+                day: TradingDay(daysSinceEpoch: 20_000 + offset), open: close, high: close, low: close, close: close,
+                volume: 1)
+        }
     }
 
     private func answer<Value: Sendable>(
@@ -100,7 +107,7 @@ public final class ScriptedStockClient: Sendable {
     ) async throws -> Value {
         let fails = state.withLock { state -> Bool in
             state.requests.append(Request(code: code, kind: kind, at: now()))
-            if kind == .quote {
+            if kind == .quote || kind == .summary {
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
             }
@@ -118,7 +125,7 @@ public final class ScriptedStockClient: Sendable {
                 if !stillHeld { continuation.resume() }
             }
         }
-        if (fails && kind == .quote) || kind == .bars {
+        if (fails && kind == .quote) || kind == .bars || kind == .summary {
             state.withLock { $0.inFlight -= 1 }
         }
         try Task.checkCancellation()

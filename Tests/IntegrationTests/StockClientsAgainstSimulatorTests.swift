@@ -120,6 +120,33 @@ import Testing
         await running.stop()
     }
 
+    /// A watchlist row costs one request on either source, and says what the two requests said.
+    @Test(arguments: [StockSource.kis, .yahoo])
+    func aRowsSummaryIsOneRequestAndAgreesWithTheQuoteAndTheBars(source: StockSource) async throws {
+        // The market stands still, so the three answers describe the same moment.
+        let frozen = ExchangeSimulator.wallClockMilliseconds()
+        let simulator = try ExchangeSimulator(
+            configuration: SimulatorConfiguration(marketCount: 5), now: { frozen }, logger: Self.logger())
+        let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+        let client =
+            source == .kis
+            ? Self.kis(running, tokens: Self.memoryTokens())
+            : YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
+        _ = try await client.fetchQuote(Self.samsung)  // the KIS token is issued once, before counting
+        let before = simulator.stockRequests(for: source)
+        let summary = try await client.fetchSummary(Self.samsung, 30)
+        #expect(simulator.stockRequests(for: source) - before == 1)
+        let quote = try await client.fetchQuote(Self.samsung)
+        let bars = try await client.fetchDailyBars(Self.samsung, 30)
+        #expect(summary.closes == bars.map(\.close))
+        #expect(summary.quote.price == quote.price)
+        #expect(summary.quote.previousClose == quote.previousClose)
+        #expect(summary.quote.changePrice == quote.changePrice)
+        #expect(abs(summary.quote.changeRate - quote.changeRate) < 0.0001)
+        #expect(summary.quote.volume == quote.volume)
+        await running.stop()
+    }
+
     @Test func yahooGivesDailyBarsAQuoteAndSearch() async throws {
         let running = try await Self.start()
         let client = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())

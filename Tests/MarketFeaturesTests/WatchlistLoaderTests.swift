@@ -52,7 +52,9 @@ import Testing
         #expect(loaded.allSatisfy { $0.1 == 30 })
         #expect(source.maxInFlight <= 4)
         let times = source.requests.map(\.at)
-        #expect(times.count == 80)
+        // One request a stock: the quote and the closes come together.
+        #expect(times.count == 40)
+        #expect(source.requests.allSatisfy { $0.kind == .summary })
         for start in times {
             let inWindow = times.filter { $0 >= start && $0 < start + .seconds(1) }.count
             #expect(inWindow <= 18, "\(inWindow) requests in the second from \(start)")
@@ -94,7 +96,7 @@ import Testing
         let loadedOrder = events.compactMap { if case .loaded(let index, _, _) = $0 { index } else { nil } }
         #expect(Set(loadedOrder) == Set(0..<5))
         #expect(loadedOrder.last == 2)
-        let quotesOfTwo = source.requests.filter { $0.code == stocks[2].code && $0.kind == .quote }.map(\.at)
+        let quotesOfTwo = source.requests.filter { $0.code == stocks[2].code && $0.kind == .summary }.map(\.at)
         #expect(quotesOfTwo.count == 3)
         // Back-off: the second try at least half a second after the first (1 s with jitter), the third later still.
         #expect(quotesOfTwo[1] - quotesOfTwo[0] >= .milliseconds(500))

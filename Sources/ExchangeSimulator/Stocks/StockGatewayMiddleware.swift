@@ -10,10 +10,13 @@ import NIOCore
 struct StockGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     let source: StockSource
     var gate: RateLimitGate?
+    /// Counts every request that reaches the gateway.
+    var count: @Sendable () -> Void = {}
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        count()
         var request = request
         if let path = request.head.path, path.contains("//") {
             var collapsed = path

@@ -15,6 +15,25 @@ extension KISPriceOutput {
     }
 }
 
+extension KISDailyPriceResponse {
+    /// The quote of `code` as its daily rows (newest first) tell it: today's row gives the price,
+    /// the day's range, volume and the signed change; the row before, the previous close. The
+    /// value traded is estimated as volume × price (the rows do not carry it), and the 52-week
+    /// range is left out. `nil` when there is no readable row.
+    public func quote(code: String, time: Int64) -> StockQuote? {
+        guard let today = output.first, let price = today.stckClpr.value, price > 0 else { return nil }
+        let sign: Double = today.prdyVrssSign == "4" || today.prdyVrssSign == "5" ? -1 : 1
+        let change = today.prdyVrss.value.map { sign * abs($0) }
+        let previous = output.dropFirst().first?.stckClpr.value ?? change.map { price - $0 } ?? price
+        let volume = today.acmlVol.value ?? 0
+        return StockQuote(
+            code: code, price: price, previousClose: previous, volume: volume, tradeValue: volume * price,
+            dayHigh: today.stckHgpr.value ?? price, dayLow: today.stckLwpr.value ?? price, timestamp: time,
+            changePrice: change ?? price - previous,
+            changeRate: today.prdyCtrt?.value.map { sign * abs($0) / 100 })
+    }
+}
+
 extension KISDailyRow {
     /// The domain bar; `nil` when the date or a price cannot be read.
     public func toDomain() -> StockBar? {

@@ -53,7 +53,8 @@ public enum KISClient {
             source: .kis,
             fetchQuote: { try await session.quote($0) },
             fetchDailyBars: { try await session.dailyBars($0, days: $1) },
-            searchRemote: { _ in [] }
+            searchRemote: { _ in [] },
+            fetchSummary: { try await session.summary($0, closes: $1) }
         )
     }
 }
@@ -90,17 +91,37 @@ actor KISSession {
         return quote
     }
 
+    /// The quote and up to 30 last closes from one `inquire-daily-price` request (its rows carry
+    /// today's price, change and volume); more closes take the two requests.
+    func summary(_ stock: Stock, closes: Int) async throws -> StockSummary {
+        guard closes <= 30 else {
+            return StockSummary(
+                quote: try await quote(stock), closes: try await dailyBars(stock, days: closes).map(\.close))
+        }
+        let reply = try await dailyPrices(stock)
+        guard let quote = reply.quote(code: stock.code, time: Self.nowMilliseconds()) else {
+            throw ExchangeError.unknownMarket(stock.code)
+        }
+        let bars = reply.output.compactMap { $0.toDomain() }
+        return StockSummary(quote: quote, closes: bars.prefix(closes).reversed().map(\.close))
+    }
+
+    /// The 30 daily rows of `inquire-daily-price`, newest first.
+    private func dailyPrices(_ stock: Stock) async throws -> KISDailyPriceResponse {
+        try await get(
+            KISEndpoint.inquireDailyPrice, transaction: KISEndpoint.TransactionID.dailyPrice,
+            [
+                (KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code),
+                (KISEndpoint.Parameter.period, "D"), (KISEndpoint.Parameter.adjusted, "0"),
+            ])
+    }
+
     /// The last `days` bars, oldest first: the 30-row endpoint when it is enough, else pages of
     /// 100 rows back through `inquire-daily-itemchartprice`.
     func dailyBars(_ stock: Stock, days: Int) async throws -> [StockBar] {
         guard days > 0 else { return [] }
         if days <= 30 {
-            let reply: KISDailyPriceResponse = try await get(
-                KISEndpoint.inquireDailyPrice, transaction: KISEndpoint.TransactionID.dailyPrice,
-                [
-                    (KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code),
-                    (KISEndpoint.Parameter.period, "D"), (KISEndpoint.Parameter.adjusted, "0"),
-                ])
+            let reply = try await dailyPrices(stock)
             let bars = reply.output.compactMap { $0.toDomain() }
             guard !bars.isEmpty else { throw ExchangeError.unknownMarket(stock.code) }
             return Array(bars.prefix(days).reversed())

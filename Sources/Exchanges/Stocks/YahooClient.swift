@@ -26,7 +26,8 @@ public enum YahooClient {
             source: .yahoo,
             fetchQuote: { try await client.quote($0) },
             fetchDailyBars: { try await client.dailyBars($0, days: $1) },
-            searchRemote: { try await client.search($0) }
+            searchRemote: { try await client.search($0) },
+            fetchSummary: { try await client.summary($0, closes: $1) }
         )
     }
 
@@ -55,19 +56,31 @@ final class YahooSession: Sendable {
         return quote
     }
 
+    /// The quote (from the chart's `meta`) and the last closes from one chart request.
+    func summary(_ stock: Stock, closes: Int) async throws -> StockSummary {
+        let result = try await chart(stock, range: Self.range(forDays: closes))
+        guard let quote = result.quote(code: stock.code) else {
+            throw ExchangeError.badResponse("Yahoo chart of \(YahooClient.symbol(stock)): no market price")
+        }
+        return StockSummary(quote: quote, closes: result.dailyBars().suffix(closes).map(\.close))
+    }
+
+    /// The chart range that holds `days` trading days: calendar days hold about five in seven,
+    /// so a little more is asked and the rest cut.
+    static func range(forDays days: Int) -> String {
+        switch days {
+        case ...18: "1mo"
+        case ...55: "3mo"
+        case ...115: "6mo"
+        case ...240: "1y"
+        case ...480: "2y"
+        default: "5y"
+        }
+    }
+
     func dailyBars(_ stock: Stock, days: Int) async throws -> [StockBar] {
         guard days > 0 else { return [] }
-        // Calendar days hold about five trading days in seven; ask a little more and cut.
-        let range: String
-        switch days {
-        case ...18: range = "1mo"
-        case ...55: range = "3mo"
-        case ...115: range = "6mo"
-        case ...240: range = "1y"
-        case ...480: range = "2y"
-        default: range = "5y"
-        }
-        return Array(try await chart(stock, range: range).dailyBars().suffix(days))
+        return Array(try await chart(stock, range: Self.range(forDays: days)).dailyBars().suffix(days))
     }
 
     func search(_ query: String) async throws -> [Stock] {

@@ -2,7 +2,7 @@ public import MarketDomain
 
 /// What the loader reports about the stocks of a watchlist, each by its index in the list.
 public enum WatchlistEvent: Sendable, Equatable {
-    /// The stock's requests went out.
+    /// The stock's request went out.
     case started(index: Int)
     /// The stock's quote and its last closes (oldest first) arrived.
     case loaded(index: Int, quote: StockQuote, closes: [Double])
@@ -13,8 +13,8 @@ public enum WatchlistEvent: Sendable, Equatable {
 }
 
 /// Fills a watchlist one stock at a time (SPEC §1.7): at most `maxInFlight` stocks in flight,
-/// never more than `requestsPerSecond` requests in any second (two a stock: the quote and the
-/// last closes; see ``RequestPacer``), each answer reported for its own row the moment it arrives, a failure retried
+/// never more than `requestsPerSecond` requests in any second (one a stock where the source
+/// gives the quote and the last closes together; see ``RequestPacer``), each answer reported for its own row the moment it arrives, a failure retried
 /// with back-off while the others go on. Cancelling the consumer cancels everything pending.
 public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
     let client: StockDataClient
@@ -82,9 +82,8 @@ public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, 
                         emit(.started(index: index))
                         do {
                             let stock = stocks[index]
-                            let quote = try await pacer.perform { try await client.fetchQuote(stock) }
-                            let bars = try await pacer.perform { try await client.fetchDailyBars(stock, closesWanted) }
-                            emit(.loaded(index: index, quote: quote, closes: bars.map(\.close)))
+                            let summary = try await pacer.perform { try await client.fetchSummary(stock, closesWanted) }
+                            emit(.loaded(index: index, quote: summary.quote, closes: summary.closes))
                             return .loaded(index)
                         } catch {
                             if Task.isCancelled { return .failed(index) }

@@ -42,6 +42,7 @@ struct WatchlistBench: AsyncParsableCommand {
         // Issue the token before the clock starts: it is not part of filling the list.
         _ = try await client.fetchQuote(list[0])
         let refusedBefore = simulator.kisRateLimitRefusals
+        let requestsBefore = simulator.stockRequests(for: .kis)
         let loader = WatchlistLoader(
             client: client, clock: ContinuousClock(), maxInFlight: inFlight, requestsPerSecond: limit)
         StandardError.writeLine(
@@ -60,15 +61,15 @@ struct WatchlistBench: AsyncParsableCommand {
             }
         }
         let all = start.duration(to: .now)
+        let requests = Double(simulator.stockRequests(for: .kis) - requestsBefore)
         await running.stop()
-        let requests = Double(loaded * 2 + failures)
         let seconds = Double(all.components.seconds) + Double(all.components.attoseconds) / 1e18
         let achieved = requests / seconds
         let lines = [
             "rows filled:          \(loaded)/\(list.count)",
             "first row after:      \(Self.format(first ?? all))",
             "all rows after:       \(Self.format(all))",
-            "requests:             \(Int(requests)) (2 a stock)",
+            "requests:             \(Int(requests)) (\(String(format: "%.1f", requests / Double(max(1, loaded)))) a stock)",
             "achieved rate:        \(String(format: "%.2f", achieved)) req/s = \(String(format: "%.1f", achieved / Double(limit) * 100)) % of \(limit)/s",
             "EGW00201 refusals:    \(simulator.kisRateLimitRefusals - refusedBefore)",
             "failed attempts:      \(failures)",

@@ -9,7 +9,7 @@ extension WatchlistCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fetch and print the watchlist's rows, in its order.",
             discussion: """
-                Each stock takes two requests (its quote and its last 30 closes), at most --in-flight \
+                Each stock takes one request (its quote and its last 30 closes together), at most --in-flight \
                 stocks at a time and never over the source's rate limit. With ndjson each row prints \
                 the moment it arrives; a failed stock is retried twice, then printed with its error, \
                 and makes the exit code 69 without hiding the others.
