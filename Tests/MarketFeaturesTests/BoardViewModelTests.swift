@@ -168,6 +168,24 @@ import Testing
         #expect(try h.store.store.favorites(.upbit).isEmpty)
     }
 
+    /// Another copy of Sise (or `sise favorites`) edits the store: this one shows it at its next
+    /// reading of the store, which ``BoardViewModel/run()`` does every second.
+    @Test func favoritesChangedElsewhereShowAtTheNextReadingOfTheStore() async throws {
+        let h = try await harness()
+        #expect(h.viewModel.reloadStoredFavorites() == false)
+        _ = await h.step(.tabChosen(.favorites))
+        try h.store.store.setFavorite(.upbit, ethereum.id, true)
+        #expect(h.viewModel.reloadStoredFavorites())
+        var output = await h.step(.selectionMovedToFirst)
+        #expect(symbols(output) == ["ETH"])
+        #expect(output.rows.allSatisfy { $0.isFavorite })
+        _ = try h.store.store.clearFavorites(.upbit)
+        #expect(h.viewModel.reloadStoredFavorites())
+        output = await h.step(.selectionMovedToFirst)
+        #expect(output.rows.isEmpty)
+        #expect(h.viewModel.reloadStoredFavorites() == false)
+    }
+
     @Test func clearingFavoritesAsksFirstAndOnlyAYesClears() async throws {
         let h = try await harness(
             store: InMemoryPreferenceStore(favorites: [MarketFixtures.bitcoin.id, MarketFixtures.ripple.id]))

@@ -74,6 +74,24 @@ import Testing
         #expect(bytes(path) == text)
     }
 
+    /// Two running copies of Sise: each opens the file; what one commits the other reads.
+    @Test func twoOpenStoresOfOneFileSeeEachOthersEdits() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shared.sqlite").path
+        let first = try MarketStore.open(path: path)
+        let second = try MarketStore.open(path: path)
+        try first.setFavorite(.upbit, bitcoin, true)
+        #expect(try second.favorites(.upbit) == [bitcoin])
+        try second.setFavorite(.upbit, bitcoin, false)
+        #expect(try first.favorites(.upbit).isEmpty)
+        _ = try second.editWatchlist(.kis) { $0.add("005930") }
+        #expect(try first.watchlist(.kis).codes == ["005930"])
+        let reader = try MarketStore.open(path: path, access: .readOnly)
+        try first.setFavorite(.bithumb, bitcoin, true)
+        #expect(try reader.favorites(.bithumb) == [bitcoin])
+    }
+
     @Test func readingAMissingFileCreatesNothing() throws {
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -182,6 +182,14 @@ struct BoardState {
         firstRow = max(0, min(firstRow, max(0, order.count - viewportRows)))
     }
 
+    /// Takes the favorites as the store now holds them (another copy of Sise or `sise favorites`
+    /// changed them); the Favorites tab re-sorts.
+    mutating func replaceFavorites(_ stored: [MarketID]) {
+        guard stored != favorites else { return }
+        favorites = stored
+        if tab == .favorites { needsReorder = true }
+    }
+
     private mutating func toggleFavorite(board: TickerBoard, language: NameLanguage, now: Duration) -> [Effect] {
         guard let id = selected, let market = board.market(id) else { return [] }
         let label = "\(market.name(in: language)) (\(market.symbol))"

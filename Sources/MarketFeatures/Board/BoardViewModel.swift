@@ -93,6 +93,20 @@ public final class BoardViewModel {
         isDirty = true
     }
 
+    /// How often the store is read for favorites changed elsewhere.
+    static let storeCheckInterval: Duration = .seconds(1)
+
+    /// Reads the favorites from the store and takes them when another running copy of Sise (or
+    /// `sise favorites`) changed them; returns whether they changed. ``run()`` calls it every
+    /// ``storeCheckInterval``, so every copy agrees within a second.
+    @discardableResult
+    public func reloadStoredFavorites() -> Bool {
+        guard let stored = try? store.favorites(board.exchange), stored != state.favorites else { return false }
+        state.replaceFavorites(stored)
+        isDirty = true
+        return true
+    }
+
     /// Follows the board and produces frames until the task is cancelled.
     public func run() async {
         let updates = await prepare()
@@ -128,6 +142,13 @@ public final class BoardViewModel {
                     await self.frame()
                 }
                 return .ends
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    do { try await clock.sleep(Self.storeCheckInterval) } catch { return .helperDone }
+                    await self.reloadStoredFavorites()
+                }
+                return .helperDone
             }
             for await ending in group where ending == .ends { break }
             group.cancelAll()
