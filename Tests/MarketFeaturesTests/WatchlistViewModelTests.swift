@@ -69,6 +69,24 @@ import Testing
         h.viewModel.send(.disappeared)
     }
 
+    /// Another copy of Sise (or `sise watchlist add`) edits the store: the tab takes the new list
+    /// at its next reading (every second while it shows), keeps the rows it had and loads the new one.
+    @Test func aWatchlistEditedElsewhereShowsAtTheNextReadingOfTheStore() async throws {
+        let h = harness(["005930"])
+        h.viewModel.send(.appeared)
+        try await h.settle(until: "the row filled") { $0.rows.map(\.state) == [.loaded] }
+        #expect(h.viewModel.reloadStoredWatchlist() == false)
+        _ = try h.store.store.edit(.kis) { list in
+            _ = list.add("035720")
+            return list.move("035720", by: -1)
+        }
+        #expect(h.viewModel.reloadStoredWatchlist())
+        #expect(h.viewModel.output.rows.map(\.name) == ["카카오", "삼성전자"])
+        #expect(h.viewModel.output.rows[1].state == .loaded)
+        try await h.settle(until: "the new row filled") { $0.rows.map(\.state) == [.loaded, .loaded] }
+        h.viewModel.send(.disappeared)
+    }
+
     @Test func placeholdersComeFirstInOrderThenFillIn() async throws {
         let h = harness()
         h.source.hold("000660")

@@ -134,6 +134,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var toast: String?
     private var loads: [Task<Void, Never>] = []
     private var refresher: Task<Void, Never>?
+    /// Reads the store every second while the tab shows, for edits made elsewhere.
+    private var storeWatcher: Task<Void, Never>?
     private var toastTimer: Task<Void, Never>?
     private var isShowing = false
     private let note: String?
@@ -174,6 +176,12 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
                     self?.send(.refreshRequested)
                 }
             }
+            storeWatcher = Task { [weak self, clock] in
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                    self?.reloadStoredWatchlist()
+                }
+            }
         case .disappeared:
             isShowing = false
             detailTask?.cancel()
@@ -181,6 +189,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             stopLoading()
             refresher?.cancel()
             refresher = nil
+            storeWatcher?.cancel()
+            storeWatcher = nil
             search?.cancel()
         case .refreshRequested:
             stopLoading()
@@ -260,6 +270,20 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             showToast("⚠ Could not save: \(error)")
             return nil
         }
+    }
+
+    /// Takes the watchlist as the store now holds it when another running copy of Sise (or
+    /// `sise watchlist`) changed it: rows already loaded keep their data, new ones load; returns
+    /// whether it changed. Called every second while the tab shows.
+    @discardableResult
+    public func reloadStoredWatchlist() -> Bool {
+        guard let codes = try? store.load(source).codes, codes != entries.map(\.stock.code) else { return false }
+        let known = Set(entries.map(\.stock.code))
+        reloadFromStore()
+        let fresh = entries.indices.filter { !known.contains(entries[$0].stock.code) }
+        if isShowing { startLoading(fresh) }
+        publish()
+        return true
     }
 
     private func reloadFromStore() {
