@@ -16,6 +16,9 @@ public struct TickerBoard: Sendable {
         case applied
         /// The board already holds a newer ticker for the market; this one was dropped.
         case outdated
+        /// The board already holds this very ticker (a feed re-sends the current one after a
+        /// reconnect); nothing changed.
+        case repeated
     }
 
     /// An empty board for an exchange.
@@ -30,11 +33,13 @@ public struct TickerBoard: Sendable {
         version &+= 1
     }
 
-    /// Offers one ticker: applied unless the board holds a newer one for the same market.
+    /// Offers one ticker: applied unless the board holds a newer one for the same market, or
+    /// this same one.
     @discardableResult
     public mutating func apply(_ ticker: Ticker) -> ApplyResult {
-        if let held = tickersByID[ticker.marketID], held.timestamp > ticker.timestamp {
-            return .outdated
+        if let held = tickersByID[ticker.marketID], held.timestamp >= ticker.timestamp {
+            if held.timestamp > ticker.timestamp { return .outdated }
+            if held == ticker { return .repeated }
         }
         tickersByID[ticker.marketID] = ticker
         version &+= 1

@@ -27,6 +27,15 @@ import Testing
         #expect(board.ticker(MarketFixtures.bitcoin.id)?.price == 110)
     }
 
+    @Test func theSameTickerOfferedAgainChangesNothing() {
+        var board = board()
+        let ticker = MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100, timestamp: 10)
+        #expect(board.apply(ticker) == .applied)
+        let version = board.version
+        #expect(board.apply(ticker) == .repeated)
+        #expect(board.version == version)
+    }
+
     @Test func aSnapshotNeverOverwritesNewerLiveData() {
         var board = board()
         board.apply(MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100, timestamp: 20))

@@ -48,11 +48,12 @@ final class RESTRateLimits: Sendable {
     /// Sets the pace of `path`'s group after a reply with `headers`, before its slot is given back.
     func learn(from headers: HTTPHeaders, path: String, refused: Bool) async {
         let name = policy.group(path)
-        guard let pacer = groups.withLock({ $0[name]?.pacer }) else { return }
-        let first = groups.withLock { groups -> Bool in
-            defer { groups[name]?.learned = true }
-            return groups[name]?.learned == false
+        let found = groups.withLock { groups -> (pacer: RequestPacer<ContinuousClock>, first: Bool)? in
+            guard let group = groups[name] else { return nil }
+            groups[name]?.learned = true
+            return (group.pacer, !group.learned)
         }
+        guard let (pacer, first) = found else { return }
         let current = await pacer.currentLimit
         var limit = first ? policy.documentedLimit : current
         if let told = policy.toldLimit(headers, await pacer.requestsInUse) { limit = min(limit, max(1, told)) }

@@ -78,19 +78,10 @@ struct StreamCommand: AsyncParsableCommand {
         }
         // Each NDJSON line is written by hand into this one buffer (no JSONEncoder per tick).
         var writer = JSONTextWriter()
-        // After a reconnect the REST snapshot repeats ticks already printed: each market prints
-        // only what is newer than its last printed tick.
-        var lastPrinted: [MarketID: Ticker] = [:]
         for await update in updates {
             switch update {
             case .quotes(let quotes):
                 for quote in quotes {
-                    if let last = lastPrinted[quote.ticker.marketID],
-                        quote.ticker.timestamp < last.timestamp || quote.ticker == last
-                    {
-                        continue
-                    }
-                    lastPrinted[quote.ticker.marketID] = quote.ticker
                     if format == .ndjson {
                         writer.removeAll()
                         QuoteRecord(quote, exchange: exchange).writeJSONLine(into: &writer)
