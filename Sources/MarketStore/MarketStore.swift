@@ -128,7 +128,7 @@ public final class MarketStore: Sendable {
     /// alone holds everything committed.
     public func checkpoint() throws {
         do {
-            try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         } catch {
             throw StoreError("\(error)")
         }
