@@ -98,7 +98,10 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
-        .target(name: "TestSupport", dependencies: ["MarketDomain", "ExchangeWire"], swiftSettings: sharedSettings),
+        .target(
+            name: "TestSupport",
+            dependencies: ["MarketDomain", "ExchangeWire", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: sharedSettings),
         .testTarget(
             name: "MarketDomainTests", dependencies: ["MarketDomain", "TestSupport"], swiftSettings: sharedSettings),
         .testTarget(

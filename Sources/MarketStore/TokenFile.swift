@@ -27,7 +27,8 @@ public enum TokenFile {
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 // Created 0600 before the secret is written, then replaced whole.
                 let temporary = path + ".tmp"
-                FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
+                _ = FileManager.default.createFile(
+                    atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
                 guard let handle = FileHandle(forWritingAtPath: temporary) else { return }
                 handle.write(data)
                 try? handle.close()

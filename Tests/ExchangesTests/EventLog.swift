@@ -5,9 +5,10 @@ actor EventLog {
     private(set) var events: [LiveFeedEvent] = []
     private var task: Task<Void, Never>?
 
-    func collect(_ stream: LiveFeedEvents) {
-        task = Task {
-            for await batch in stream { self.append(batch) }
+    /// Reads `stream` in a task of its own, on `executor` when given (a test's driver).
+    func collect(_ stream: LiveFeedEvents, on executor: (any TaskExecutor)? = nil) {
+        task = Task(executorPreference: executor) {
+            for await batch in stream { await self.append(batch) }
         }
     }
 

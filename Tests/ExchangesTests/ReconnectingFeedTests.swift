@@ -6,7 +6,11 @@ import MarketDomain
 import TestSupport
 import Testing
 
+/// The feed's tasks run on the driver, which the test drains, and only the test clock moves time:
+/// every figure below is exact, the same on an idle machine and a loaded one.
+@MainActor
 @Suite struct ReconnectingFeedTests {
+    private let driver = TaskDriver()
     private let bitcoin = MarketID("KRW-BTC")!
     private let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(8))
 
@@ -24,7 +28,7 @@ import Testing
             health: FeedHealth(
                 staleAfter: .seconds(20), reconnectAfter: .seconds(45), openTimeout: .seconds(10),
                 firstFrameTimeout: .seconds(10)),
-            clock: clock, jitter: { 0.5 })
+            clock: clock, jitter: { 0.5 }, executor: driver)
     }
 
     /// Starts a feed of KRW-BTC on a scripted connector and a test clock, logging its events.
@@ -34,41 +38,31 @@ import Testing
         let connector = ScriptedConnector()
         connector.failNextConnects(failingConnects)
         connector.hangNextConnects(hangingConnects)
-        let clock = TestClock<Duration>()
+        let clock = driver.clock
         let snapshots = LockIsolated(0)
         let log = EventLog()
-        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]))
+        await log.collect(makeFeed(connector, clock: clock, snapshots: snapshots).events(for: [bitcoin]), on: driver)
+        await driver.settle()
         return (connector, clock, snapshots, log)
     }
 
-    /// Advances the test clock a second at a time until `condition` holds (at most `limit` seconds).
-    /// Between steps the feed's tasks get a moment of real time to react, so the clock never runs
-    /// ahead of a busy machine.
+    /// Advances the test clock a second at a time until `condition` holds (at most `limit` seconds),
+    /// letting the feed's tasks run after each second.
     private func advance(
-        _ clock: TestClock<Duration>, limit: Int = 200, grace: Double = 0.3,
-        until condition: @escaping @Sendable () async -> Bool
+        _ clock: TestClock<Duration>, limit: Int = 200, until condition: @escaping @Sendable () async -> Bool
     ) async throws {
-        for _ in 0..<limit {
-            if await settles(condition, grace: grace) { return }
-            await clock.advance(by: .seconds(1))
-        }
-        try #require(await settles(condition, grace: 1), "condition never held")
-    }
-
-    /// Whether `condition` holds within a short real-time grace period.
-    private func settles(_ condition: @escaping @Sendable () async -> Bool, grace: Double) async -> Bool {
-        do {
-            try await waitUntil(seconds: grace, "settle", condition)
-            return true
-        } catch {
-            return false
+        try await driver.advance(until: "the condition", limit: .seconds(limit), step: .seconds(1)) {
+            await condition()
         }
     }
 
+    /// Lets the feed run what it can without time passing, then requires `condition`.
     private func eventually(
         _ what: String = "feed event", _ condition: @escaping @Sendable () async -> Bool
     ) async throws {
-        try await waitUntil(seconds: 10, what, condition)
+        await driver.settle()
+        let holds = await condition()
+        try #require(holds, "\(what)")
     }
 
     @Test func subscribesOnlyOnceTheSocketIsOpenThenStreamsTicks() async throws {
@@ -155,17 +149,21 @@ import Testing
         connector.push(UpbitDocPayloads.streamTicker)
         try await eventually { await log.states == [.connecting, .live] }
 
-        // Running ahead here is harmless (the checks are lower bounds), so the grace can be short.
-        try await advance(clock, grace: 0.05) { await log.states.last == .stale }
+        try await advance(clock) { await log.states.last == .stale }
         let staleAfter = start.duration(to: clock.now)
-        try await advance(clock, grace: 0.05) {
+        try await advance(clock) {
             if case .reconnecting = await log.states.last { true } else { false }
         }
-        #expect(await log.states.prefix(3) == [.connecting, .live, .stale])
-        #expect(staleAfter >= .seconds(20))
-        #expect(start.duration(to: clock.now) >= .seconds(45))
-        // The keep-alive went out every 10 s while the socket was silent.
-        #expect(connector.sent[0].filter { $0 == "PING" }.count >= 4)
+        // Exact: the watchdog looks every second, so stale shows at 20 s of silence and the
+        // connection is dropped at 45 s, not a step later.
+        #expect(
+            await log.states.prefix(4) == [
+                .connecting, .live, .stale, .reconnecting(attempt: 1, delay: .milliseconds(750)),
+            ])
+        #expect(staleAfter == .seconds(20))
+        #expect(start.duration(to: clock.now) == .seconds(45))
+        // The keep-alive went out every 10 s while the socket was silent: at 10, 20, 30 and 40 s.
+        #expect(connector.sent[0].filter { $0 == "PING" }.count == 4)
         await log.stop()
     }
 
@@ -200,7 +198,7 @@ import Testing
         try await eventually("live") { await log.states.last == .live }
         // Once a frame came, only the long silence limit applies.
         let live = clock.now
-        try await advance(clock, grace: 0.05) { connector.openedSockets == 3 }
+        try await advance(clock) { connector.openedSockets == 3 }
         #expect(live.duration(to: clock.now) >= .seconds(45))
         await log.stop()
     }

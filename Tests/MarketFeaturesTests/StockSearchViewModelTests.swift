@@ -13,54 +13,36 @@ import Testing
     private static let apple = Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq)
     private static let directory = StockDirectory([samsung, apple])
 
+    /// The search's tasks run on the driver, which the test drains, and only the test clock moves time.
     private struct Harness {
         let search: StockSearchViewModel
-        let clock: TestClock<Duration>
+        let driver: TaskDriver
         let source: ScriptedStockClient
+        /// Every output the search published, in order.
+        let outputs: OutputLog<StockSearchViewModel.Output>
 
         @MainActor func type(_ text: String) { search.send(.textChanged(text)) }
 
-        /// Lets the tasks started so far begin (and start their sleeps on the test clock) before
-        /// moving the clock, then lets those it wakes run: on a busy machine a task may need real
-        /// time to start, and a sleep begun after the clock moved would not see the move.
-        @MainActor func wait(_ duration: Duration) async {
-            await letTasksRun()
-            await clock.advance(by: duration)
-            await letTasksRun()
-        }
+        /// Moves the test clock, letting every task it wakes run before the test goes on.
+        @MainActor func wait(_ duration: Duration) async { await driver.advance(by: duration) }
 
-        @MainActor func letTasksRun() async {
-            for _ in 0..<20 { await Task.yield() }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-
-        /// Waits (in real time, generously: a minute, for a loaded machine) until the search shows
-        /// what is expected.
-        @MainActor func until(
-            _ what: String, _ condition: @escaping @MainActor (StockSearchViewModel.Output, [String]) -> Bool
-        )
-            async throws
-        {
-            let search = search
-            let source = source
-            try await waitUntil(seconds: 60, what) {
-                await MainActor.run {
-                    condition(search.output, source.requests.filter { $0.kind == .search }.map(\.code))
-                }
-            }
-        }
+        /// Runs what can run without time passing.
+        @MainActor func settle() async { await driver.settle() }
 
         var sent: [String] { source.requests.filter { $0.kind == .search }.map(\.code) }
     }
 
     private func harness(_ source: StockSource = .yahoo) -> Harness {
-        let clock = TestClock<Duration>()
-        let scripted = ScriptedStockClient(source: source) { .zero }
+        let driver = TaskDriver()
+        let scripted = ScriptedStockClient(source: source) { driver.elapsed }
         scripted.setSearch("sam", [Self.samsara])
         scripted.setSearch("samsung", [Self.samsung])
         let search = StockSearchViewModel(
-            source: source, directory: Self.directory, client: scripted.client, clock: ViewClock(clock))
-        return Harness(search: search, clock: clock, source: scripted)
+            source: source, directory: Self.directory, client: scripted.client, clock: ViewClock(driver.clock),
+            executor: driver)
+        let outputs = OutputLog<StockSearchViewModel.Output>()
+        search.onChange = { [weak search] in search.map { outputs.append($0.output) } }
+        return Harness(search: search, driver: driver, source: scripted, outputs: outputs)
     }
 
     @Test func localMatchesComeAtEveryKeystrokeIncludingInitials() {
@@ -82,10 +64,14 @@ import Testing
         h.type("sam")
         await h.wait(.milliseconds(299))
         #expect(h.sent.isEmpty)
-        await h.wait(.milliseconds(10))
-        try await h.until("the answer for sam") { output, sent in
-            sent == ["sam"] && output.results.contains(Self.samsara) && !output.isLoading
-        }
+        await h.wait(.milliseconds(1))
+        #expect(h.sent == ["sam"])
+        #expect(h.search.output.results.contains(Self.samsara) && !h.search.output.isLoading)
+        // The whole sequence: local results at each keystroke, then loading, then the answer.
+        #expect(
+            h.outputs.values.map { "\($0.text) \($0.isLoading ? "…" : "") \($0.results.map(\.code))" } == [
+                "s  [\"AAPL\"]", "sa  []", "sam  []", "sam … []", "sam  [\"IOT\"]",
+            ])
     }
 
     @Test func oneCharacterHangulAndARepeatSendNothing() async {
@@ -108,16 +94,14 @@ import Testing
         h.source.hold("sam")
         h.type("sam")
         await h.wait(.milliseconds(350))
-        try await h.until("sam sent and loading") { output, sent in sent == ["sam"] && output.isLoading }
+        #expect(h.sent == ["sam"] && h.search.output.isLoading)
         h.type("samsung")
         await h.wait(.milliseconds(350))
-        try await h.until("the answer for samsung") { output, sent in
-            sent == ["sam", "samsung"] && output.results == [Self.samsung] && !output.isLoading
-        }
+        #expect(h.sent == ["sam", "samsung"])
+        #expect(h.search.output.results == [Self.samsung] && !h.search.output.isLoading)
         // "sam" answers late: it is dropped.
         h.source.release("sam")
-        await h.wait(.milliseconds(50))
-        await h.letTasksRun()
+        await h.settle()
         #expect(h.search.output.results == [Self.samsung])
         #expect(!h.search.output.results.contains(Self.samsara))
     }

@@ -8,6 +8,7 @@ import Testing
 
 /// The watchlist loader with a scripted source and a test clock: every assertion is on what the
 /// source saw (when, how many at once) and on the events in order.
+@MainActor
 @Suite struct WatchlistLoaderTests {
     private static func stocks(_ count: Int) -> [Stock] {
         (0..<count).map {
@@ -15,36 +16,29 @@ import Testing
         }
     }
 
-    /// Collects events until `finished` while the test clock is moved one tenth of a second at a time.
-    private func collect(
-        _ events: AsyncStream<WatchlistEvent>, clock: TestClock<Duration>,
-        until done: @escaping @Sendable ([WatchlistEvent]) -> Bool = {
-            $0.last == .finished
-        }
+    /// Runs the loader on the driver and collects its events until `done`, moving the test clock
+    /// a tenth of a second at a time (at most a minute of it); the loader is cancelled after.
+    @MainActor private func collect(
+        _ loader: WatchlistLoader<TestClock<Duration>>, _ stocks: [Stock], driver: TaskDriver,
+        until done: @escaping @Sendable ([WatchlistEvent]) -> Bool = { $0.last == .finished }
     ) async throws -> [WatchlistEvent] {
         let seen = Mutex<[WatchlistEvent]>([])
-        let reader = Task {
-            for await event in events {
-                seen.withLock { $0.append(event) }
-                if done(seen.withLock { $0 }) { return }
-            }
+        let task = driver.start {
+            await loader.run(stocks) { event in seen.withLock { $0.append(event) } }
+            seen.withLock { $0.append(.finished) }
         }
-        try await withDeadline(seconds: 30, "the loader to finish") {
-            while !done(seen.withLock { $0 }) {
-                await clock.advance(by: .milliseconds(100))
-                await Task.yield()
-                try await Task.sleep(for: .milliseconds(2))
-            }
-        }
-        reader.cancel()
+        try await driver.advance(until: "the events wanted", limit: .seconds(60)) { done(seen.withLock { $0 }) }
+        task.cancel()
+        await driver.settle()
         return seen.withLock { $0 }
     }
 
     @Test func neverMoreThanNInFlightNorTheRateLimitInAnySecond() async throws {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let clock = driver.clock
+        let source = ScriptedStockClient { driver.elapsed }
         let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18)
-        let events = try await collect(loader.events(for: Self.stocks(40)), clock: clock)
+        let events = try await collect(loader, Self.stocks(40), driver: driver)
         let loaded = events.compactMap {
             if case .loaded(let index, _, let closes) = $0 { (index, closes.count) } else { nil }
         }
@@ -62,13 +56,13 @@ import Testing
     }
 
     @Test func answersArrivingOutOfOrderLandInTheirOwnRows() async throws {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let clock = driver.clock
+        let source = ScriptedStockClient { driver.elapsed }
         let stocks = Self.stocks(3)
         source.hold(stocks[0].code)
         let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18)
-        let stream = loader.events(for: stocks)
-        let firstTwo = try await collect(stream, clock: clock) { events in
+        let firstTwo = try await collect(loader, stocks, driver: driver) { events in
             events.filter { if case .loaded = $0 { true } else { false } }.count == 2
         }
         let order = firstTwo.compactMap {
@@ -80,12 +74,13 @@ import Testing
     }
 
     @Test func aFailingStockIsRetriedWithBackOffWhileTheOthersComplete() async throws {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let clock = driver.clock
+        let source = ScriptedStockClient { driver.elapsed }
         let stocks = Self.stocks(5)
         source.fail(stocks[2].code, times: 2)
         let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 2, requestsPerSecond: 18)
-        let events = try await collect(loader.events(for: stocks), clock: clock)
+        let events = try await collect(loader, stocks, driver: driver)
         let failures = events.compactMap {
             if case .failed(let index, _, let attempt, let retry) = $0 { (index, attempt, retry) } else { nil }
         }
@@ -104,13 +99,14 @@ import Testing
     }
 
     @Test func aStockGivenUpIsReportedOnceAndTheListFinishes() async throws {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let clock = driver.clock
+        let source = ScriptedStockClient { driver.elapsed }
         let stocks = Self.stocks(2)
         source.fail(stocks[0].code, times: 99)
         let loader = WatchlistLoader(
             client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 18, maxAttempts: 2)
-        let events = try await collect(loader.events(for: stocks), clock: clock)
+        let events = try await collect(loader, stocks, driver: driver)
         let failures = events.compactMap {
             if case .failed(_, _, let attempt, let retry) = $0 { (attempt, retry) } else { nil }
         }
@@ -120,36 +116,23 @@ import Testing
     }
 
     @Test func nothingIsRequestedAfterCancellation() async throws {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let clock = driver.clock
+        let source = ScriptedStockClient { driver.elapsed }
         let loader = WatchlistLoader(client: source.client, clock: clock, maxInFlight: 4, requestsPerSecond: 2)
         let loaded = Mutex(0)
-        let task = Task {
+        let task = driver.start {
             await loader.run(Self.stocks(20)) { event in
                 if case .loaded = event { loaded.withLock { $0 += 1 } }
             }
         }
-        try await withDeadline(seconds: 30, "a first row") {
-            while loaded.withLock({ $0 }) == 0 {
-                await clock.advance(by: .milliseconds(100))
-                try await Task.sleep(for: .milliseconds(2))
-            }
-        }
+        try await driver.advance(until: "a first row") { loaded.withLock { $0 } > 0 }
         // Leaving the tab: everything pending is cancelled, and nothing more goes out.
         task.cancel()
-        await task.value
+        await driver.settle()
         let before = source.requests.count
-        for _ in 0..<50 {
-            await clock.advance(by: .milliseconds(200))
-            await Task.yield()
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        await driver.advance(by: .seconds(10))
         #expect(source.requests.count == before)
         #expect(before < 40)
     }
-}
-
-extension TestClock<Duration>.Instant {
-    /// The time since the clock started.
-    var offset: Duration { TestClock<Duration>.Instant().duration(to: self) }
 }

@@ -15,48 +15,44 @@ import Testing
         Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq),
     ]
 
+    /// The view model's tasks run on the driver, which the test drains: nothing of it runs behind
+    /// the test's back and only the test clock moves time, so no step depends on the machine's speed.
     private struct Harness {
         let viewModel: WatchlistViewModel<TestClock<Duration>>
-        let clock: TestClock<Duration>
+        let driver: TaskDriver
         let source: ScriptedStockClient
         let store: InMemoryWatchlistStore
+        /// Every output the view model published, in order.
+        let outputs: OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>
 
-        @MainActor func settle(_ steps: Int = 20) async {
-            for _ in 0..<steps {
-                await clock.advance(by: .milliseconds(100))
-                await Task.yield()
-                try? await Task.sleep(for: .milliseconds(2))
-            }
-        }
+        /// Runs what can run without time passing.
+        @MainActor func settle() async { await driver.settle() }
 
-        /// Moves the clock a tenth of a second at a time until the output shows what is expected,
-        /// failing after a minute of the test clock (600 steps), however long those take: the
-        /// budget is the test clock's, so a busy machine that runs each step slowly cannot fail it
-        /// (a limit in real time did, twice). Two minutes of real time stop a hang.
+        /// Moves the test clock, letting each task woken on the way run before it moves on.
+        @MainActor func advance(by duration: Duration) async { await driver.advance(by: duration) }
+
+        /// Moves the test clock a tenth of a second at a time until the output shows what is
+        /// expected, failing after a minute of the test clock.
         @MainActor func settle(
             until what: String, _ condition: @MainActor (WatchlistViewModel<TestClock<Duration>>.Output) -> Bool
         ) async throws {
-            let hang = ContinuousClock.now + .seconds(120)
-            var steps = 0
-            while !condition(viewModel.output) {
-                guard steps < 600, ContinuousClock.now < hang else {
-                    Issue.record("\(what) did not happen after \(steps) steps: \(viewModel.output)")
-                    return
-                }
-                await settle(1)
-                steps += 1
+            let viewModel = viewModel
+            try await driver.advance(until: "\(what) (output: \(viewModel.output))", limit: .seconds(60)) {
+                condition(viewModel.output)
             }
         }
     }
 
     private func harness(_ codes: [String] = ["005930", "000660", "035720"]) -> Harness {
-        let clock = TestClock<Duration>()
-        let source = ScriptedStockClient { clock.now.offset }
+        let driver = TaskDriver()
+        let source = ScriptedStockClient { driver.elapsed }
         let store = InMemoryWatchlistStore([.kis: codes])
         let viewModel = WatchlistViewModel(
             source: .kis, client: source.client, directory: StockDirectory(Self.stocks), store: store.store,
-            clock: clock, requestsPerSecond: 18)
-        return Harness(viewModel: viewModel, clock: clock, source: source, store: store)
+            clock: driver.clock, requestsPerSecond: 18, executor: driver)
+        let outputs = OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>()
+        viewModel.onChange = { [weak viewModel] in viewModel.map { outputs.append($0.output) } }
+        return Harness(viewModel: viewModel, driver: driver, source: source, store: store, outputs: outputs)
     }
 
     @Test func anEmptyWatchlistOffersOnlyWhatItsSourceCanFind() {
@@ -95,7 +91,12 @@ import Testing
         #expect(first.rows.map(\.name) == ["삼성전자", "SK하이닉스", "카카오"])
         #expect(first.rows.allSatisfy { $0.state == .loading && $0.price == "…" })
         #expect(first.selectedIndex == 0)
-        try await h.settle(until: "two rows filled") { $0.rows.map(\.state) == [.loaded, .loading, .loaded] }
+        await h.settle()
+        // The whole sequence: each answer lands in its own row the moment it arrives.
+        #expect(
+            h.outputs.values.map { $0.rows.map(\.state) } == [
+                [.loading, .loading, .loading], [.loaded, .loading, .loading], [.loaded, .loading, .loaded],
+            ])
         let partly = h.viewModel.output
         #expect(partly.rows[0].price == "1,000")
         #expect(partly.rows[0].sparkline.count == 30)
@@ -123,11 +124,12 @@ import Testing
         let h = harness()
         h.source.fail("000660", times: 99)
         h.viewModel.send(.appeared)
-        await h.settle(3)
+        await h.advance(by: .milliseconds(300))
+        #expect(h.source.requests.count >= 3)
         h.viewModel.send(.disappeared)
-        await h.settle(2)
+        await h.settle()
         let before = h.source.requests.count
-        await h.settle(100)
+        await h.advance(by: .seconds(10))
         #expect(h.source.requests.count == before)
     }
 

@@ -20,7 +20,7 @@ import Testing
         return output
     }
 
-    @Test func theSearchIsAFramedPopupOverClearedRows() {
+    @Test func theSearchIsAFramedPopupOverClearedRows() throws {
         var output = rows()
         var search = StockSearchViewModel.Output()
         search.text = "삼성"
@@ -29,11 +29,11 @@ import Testing
         var screen = ScreenBuffer(width: 100, height: 24)
         WatchlistScreen(theme: Theme()).draw(output, isSimulated: true, into: &screen)
         let lines = screen.lines
-        let top = try? #require(lines.firstIndex { $0.contains("┌") && $0.contains("Add a stock") })
-        guard let top else { return }
+        let framed = lines.firstIndex { $0.contains("┌") && $0.contains("Add a stock") }
+        let top = try #require(framed, "the search's frame")
         let left = DisplayWidth.of(String(lines[top].prefix { $0 != "┌" }))
-        let bottom = try? #require(lines.indices.first { $0 > top && lines[$0].contains("└") })
-        guard let bottom else { return }
+        let closed = lines.indices.first { $0 > top && lines[$0].contains("└") }
+        let bottom = try #require(closed, "the frame's bottom")
         let right = (left..<screen.width).first { screen[$0, top].character == "┐" } ?? screen.width - 1
         // Inside the frame: the query and the match, and nothing of the rows beneath.
         let inside = ((top + 1)..<bottom).map { y in

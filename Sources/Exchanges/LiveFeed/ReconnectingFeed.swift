@@ -16,15 +16,17 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     let clock: C
     let jitter: @Sendable () -> Double
     let logger: Logger
+    let executor: (any TaskExecutor)?
 
-    /// Makes a feed.
+    /// Makes a feed; its task runs on `executor` (the shared pool when `nil`, a test's own executor in tests).
     public init(
         connector: FeedConnector, dialect: FeedProtocol,
         fetchSnapshot: @escaping @Sendable ([MarketID]) async throws -> [Ticker],
         backoff: ReconnectBackoff = ReconnectBackoff(), health: FeedHealth = FeedHealth(), clock: C,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        logger: Logger = Logger(label: "sise.feed")
+        logger: Logger = Logger(label: "sise.feed"), executor: (any TaskExecutor)? = nil
     ) {
+        self.executor = executor
         self.connector = connector
         self.dialect = dialect
         self.fetchSnapshot = fetchSnapshot
@@ -39,7 +41,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     public func events(for markets: [MarketID]) -> LiveFeedEvents {
         let (events, continuation) = LiveFeedEvents.makeStream()
         // The sequence owns the task: when the consumer goes away, the feed is cancelled.
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             await run(markets: markets, emit: { continuation.post($0) })
             continuation.post(.connection(.offline))
             continuation.finish()

@@ -1,4 +1,4 @@
-public import MarketDomain
+import MarketDomain
 
 /// The watchlist as a text table (`sise watchlist show --format table`), with a sparkline of the
 /// last closes.

@@ -40,12 +40,17 @@ public final class StockSearchViewModel {
     private var local: [Stock] = []
     private var remote: [Stock] = []
     private var lastSent: String?
-    private var pending: Task<Void, Never>?
-    private var inFlight: Task<Void, Never>?
+    /// `pending` (the pause before a remote request) and `request` (the one in flight).
+    private let tasks: TaskOwner
     private var generation = 0
 
-    /// A search over the directory and a source's remote search.
-    public init(source: StockSource, directory: StockDirectory, client: StockDataClient, clock: ViewClock) {
+    /// A search over the directory and a source's remote search; its tasks run on `executor` (the
+    /// shared pool when `nil`).
+    public init(
+        source: StockSource, directory: StockDirectory, client: StockDataClient, clock: ViewClock,
+        executor: (any TaskExecutor)? = nil
+    ) {
+        tasks = TaskOwner(executor: executor)
         self.source = source
         self.directory = directory
         searchRemote = client.searchRemote
@@ -77,10 +82,7 @@ public final class StockSearchViewModel {
 
     /// Stops every pending and running request.
     public func cancel() {
-        pending?.cancel()
-        inFlight?.cancel()
-        pending = nil
-        inFlight = nil
+        tasks.cancelAll()
         if output.isLoading {
             output.isLoading = false
             onChange?()
@@ -88,12 +90,11 @@ public final class StockSearchViewModel {
     }
 
     private func scheduleRemote(_ text: String) {
-        pending?.cancel()
-        pending = nil
+        tasks.cancel("pending")
         let query = text.trimmingWhitespace()
         guard source == .yahoo, StockSearchRules.sendsRemotely(query), query != lastSent else { return }
         let clock = clock
-        pending = Task { [weak self] in
+        tasks.replace("pending") { @MainActor [weak self] in
             do { try await clock.sleep(Self.pause) } catch { return }
             self?.sendRemote(query)
         }
@@ -102,13 +103,12 @@ public final class StockSearchViewModel {
     private func sendRemote(_ query: String) {
         guard output.text.trimmingWhitespace() == query else { return }
         lastSent = query
-        inFlight?.cancel()
         generation += 1
         let ticket = generation
         output.isLoading = true
         onChange?()
         let search = searchRemote
-        inFlight = Task { [weak self] in
+        tasks.replace("request") { @MainActor [weak self] in
             let result: Result<[Stock], any Error>
             do { result = .success(try await search(query)) } catch { result = .failure(error) }
             guard !Task.isCancelled else { return }

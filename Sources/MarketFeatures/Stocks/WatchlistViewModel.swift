@@ -132,23 +132,23 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var search: StockSearchViewModel?
     private var pendingRemoval: String?
     private var toast: String?
-    private var loads: [Task<Void, Never>] = []
-    private var refresher: Task<Void, Never>?
-    /// Reads the store every second while the tab shows, for edits made elsewhere.
-    private var storeWatcher: Task<Void, Never>?
-    private var toastTimer: Task<Void, Never>?
+    /// Every task of the tab: `load` (one a batch of rows), `refresher`, `storeWatcher` (reads the
+    /// store every second while the tab shows, for edits made elsewhere), `toast`, `detail`.
+    private let tasks: TaskOwner
     private var isShowing = false
     private let note: String?
     private var detail: Detail?
-    private var detailTask: Task<Void, Never>?
     /// Days of bars the detail chart asks for.
     static var detailDays: Int { 120 }
 
     /// A view model of `source`'s watchlist; `note` is shown in the status (e.g. why Yahoo stands in for KIS).
+    /// Its tasks run on `executor` (the shared pool when `nil`; a test's own executor in tests).
     public init(
         source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore, clock: C,
-        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil
+        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil,
+        executor: (any TaskExecutor)? = nil
     ) {
+        tasks = TaskOwner(executor: executor)
         self.note = note
         self.source = source
         self.client = client
@@ -170,13 +170,13 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             isShowing = true
             reloadFromStore()
             startLoading(entries.indices.map { $0 })
-            refresher = Task { [weak self, clock, refreshInterval] in
+            tasks.replace("refresher") { @MainActor [weak self, clock, refreshInterval] in
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: refreshInterval) } catch { return }
                     self?.send(.refreshRequested)
                 }
             }
-            storeWatcher = Task { [weak self, clock] in
+            tasks.replace("storeWatcher") { @MainActor [weak self, clock] in
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: .seconds(1)) } catch { return }
                     self?.reloadStoredWatchlist()
@@ -184,13 +184,11 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             }
         case .disappeared:
             isShowing = false
-            detailTask?.cancel()
+            tasks.cancel("detail")
             detail = nil
             stopLoading()
-            refresher?.cancel()
-            refresher = nil
-            storeWatcher?.cancel()
-            storeWatcher = nil
+            tasks.cancel("refresher")
+            tasks.cancel("storeWatcher")
             search?.cancel()
         case .refreshRequested:
             stopLoading()
@@ -221,7 +219,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
                 showToast("☆ Removed \(name) (\(code))")
             }
         case .addRequested:
-            let search = StockSearchViewModel(source: source, directory: directory, client: client, clock: viewClock)
+            let search = StockSearchViewModel(
+                source: source, directory: directory, client: client, clock: viewClock, executor: tasks.executor)
             search.onChange = { [weak self] in self?.publish() }
             self.search = search
         case .searchTextChanged(let text):
@@ -237,8 +236,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         case .detailOpened:
             openDetail()
         case .detailClosed:
-            detailTask?.cancel()
-            detailTask = nil
+            tasks.cancel("detail")
             detail = nil
         }
         publish()
@@ -308,19 +306,24 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         guard !stocks.isEmpty else { return }
         let loader = WatchlistLoader(
             client: client, clock: clock, maxInFlight: maxInFlight, requestsPerSecond: requestsPerSecond)
-        let events = loader.events(for: stocks)
-        loads.append(
-            Task { [weak self] in
+        tasks.add("load") { @MainActor [weak self] in
+            let (events, sink) = AsyncStream<WatchlistEvent>.makeStream()
+            // The loader runs as a child of this task, so cancelling the load cancels its requests.
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    await loader.run(stocks) { sink.yield($0) }
+                    sink.finish()
+                }
                 for await event in events {
                     guard !Task.isCancelled else { return }
                     self?.apply(event, stocks: stocks)
                 }
-            })
+            }
+        }
     }
 
     private func stopLoading() {
-        for task in loads { task.cancel() }
-        loads = []
+        tasks.cancel("load")
     }
 
     private func apply(_ event: WatchlistEvent, stocks: [Stock]) {
@@ -357,9 +360,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             code: stock.code, name: DisplayWidth.sanitized(stock.name(in: .korean)), market: stock.market.rawValue,
             currency: stock.currency, summary: Self.summary(entry.quote, currency: stock.currency), bars: [],
             isLoading: true, error: nil)
-        detailTask?.cancel()
         let client = client
-        detailTask = Task { [weak self] in
+        tasks.replace("detail") { @MainActor [weak self] in
             let result: Result<[StockBar], any Error>
             do { result = .success(try await client.fetchDailyBars(stock, Self.detailDays)) } catch {
                 result = .failure(error)
@@ -394,8 +396,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
 
     private func showToast(_ text: String) {
         toast = text
-        toastTimer?.cancel()
-        toastTimer = Task { [weak self, clock] in
+        tasks.replace("toast") { @MainActor [weak self, clock] in
             do { try await clock.sleep(for: .seconds(2)) } catch { return }
             self?.toast = nil
             self?.publish()

@@ -1,4 +1,4 @@
-public import MarketDomain
+import MarketDomain
 public import MarketFeatures
 
 /// The Watchlist tab drawn over the board's frame (SPEC §1.7): its key hints, a table of the rows
