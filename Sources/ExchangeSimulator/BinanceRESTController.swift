@@ -8,6 +8,8 @@ import MarketDomain
 struct BinanceRESTController<Context: RequestContext> {
     let venue: SimulatedVenue
     let now: @Sendable () -> Int64
+    /// The weight limit `exchangeInfo` publishes, if any.
+    var requestWeight: BinanceRequestWeight? = nil
 
     func register(on router: Router<Context>) {
         router.get(RouterPath(BinanceEndpoint.exchangeInfo)) { _, _ in exchangeInfo() }
@@ -18,6 +20,9 @@ struct BinanceRESTController<Context: RequestContext> {
     private func exchangeInfo() -> Response {
         .json(
             BinanceExchangeInfoDTO(
+                rateLimits: requestWeight.map {
+                    [.requestWeight($0.limit, windowSeconds: $0.windowSeconds)]
+                },
                 symbols: venue.markets.map {
                     .init(
                         symbol: BinanceWire.symbol($0.id), status: "TRADING", baseAsset: $0.symbol, quoteAsset: $0.quote

@@ -47,8 +47,15 @@ public final class ExchangeSimulator: Sendable {
         stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
         kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)
         restGates = Dictionary(
-            uniqueKeysWithValues: Exchange.allCases.map {
-                ($0, RateLimitGate(limit: configuration.restLimit(for: $0), now: now))
+            uniqueKeysWithValues: Exchange.allCases.map { exchange in
+                // Binance counts request weight per window (a minute); the others requests per second.
+                let window = exchange == .binance ? configuration.binanceRequestWeight?.windowSeconds ?? 1 : 1
+                return (
+                    exchange,
+                    RateLimitGate(
+                        limit: configuration.restLimit(for: exchange), windowMilliseconds: Int64(window) * 1000,
+                        now: now)
+                )
             })
         venues = Dictionary(
             uniqueKeysWithValues: Exchange.allCases.map {
@@ -158,8 +165,12 @@ public final class ExchangeSimulator: Sendable {
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         case .binance:
-            router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
-            BinanceRESTController(venue: venue, now: now).register(on: router)
+            router.add(
+                middleware: VenueGatewayMiddleware(
+                    exchange: exchange, limit: limit, gate: gate,
+                    windowSeconds: configuration.binanceRequestWeight?.windowSeconds ?? 60))
+            BinanceRESTController(venue: venue, now: now, requestWeight: configuration.binanceRequestWeight)
+                .register(on: router)
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
             sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
         }

@@ -20,12 +20,15 @@ struct RequestRateLimiter: Sendable {
         var remaining: Int
     }
 
-    mutating func admit(group: String, now: Int64) -> Decision {
+    /// The decision for one request of `group` at `now` (Unix ms) that counts `cost` (its weight).
+    mutating func admit(group: String, now: Int64, cost: Int = 1) -> Decision {
         guard let limit else { return Decision(admitted: true, remaining: Int.max) }
         let second = now / windowMilliseconds
         var window = windows[group].flatMap { $0.second == second ? $0 : nil } ?? (second: second, used: 0)
-        guard window.used < limit else { return Decision(admitted: false, remaining: 0) }
-        window.used += 1
+        guard window.used + cost <= limit else {
+            return Decision(admitted: false, remaining: max(0, limit - window.used))
+        }
+        window.used += cost
         windows[group] = window
         return Decision(admitted: true, remaining: limit - window.used)
     }

@@ -19,6 +19,10 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     /// REST requests allowed per second in each Upbit rate-limit group; `nil` for no limit on any
     /// exchange. The other exchanges keep their own documented limits unless this is `nil`.
     public var restRequestsPerSecond: Int?
+    /// Binance's request-weight limit per window, published in `exchangeInfo` and told in
+    /// `X-MBX-USED-WEIGHT-…` (exchange-apis.md §4.1): 600 per ``restRequestsPerSecond`` a minute
+    /// (the documented 6,000 at the default 10); `nil` for no limit.
+    public var binanceRequestWeight: BinanceRequestWeight?
     /// Days of daily candles kept before today.
     public var historyDays: Int
     /// KIS quotation requests admitted per second per app key (18 as on real accounts; 1 as on
@@ -44,6 +48,7 @@ public struct SimulatorConfiguration: Sendable, Equatable {
         self.ticksPerSecond = ticksPerSecond
         self.seed = seed
         self.restRequestsPerSecond = restRequestsPerSecond
+        binanceRequestWeight = restRequestsPerSecond.map { BinanceRequestWeight(limit: $0 * 600, windowSeconds: 60) }
         self.historyDays = historyDays
         self.kisRequestsPerSecond = kisRequestsPerSecond
         self.kisTokenLifetimeSeconds = kisTokenLifetimeSeconds
@@ -72,14 +77,26 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     }
 
     /// REST requests per second an exchange's dialect admits: Upbit's as configured, Bithumb 150
-    /// per category, Korbit 50, Binance about its 6000 weight a minute; none when unlimited.
+    /// per category, Korbit 50, Binance its request weight per window; none when unlimited.
     public func restLimit(for exchange: Exchange) -> Int? {
         guard let restRequestsPerSecond else { return nil }
         switch exchange {
         case .upbit: return restRequestsPerSecond
         case .bithumb: return 150
         case .korbit: return 50
-        case .binance: return 100
+        case .binance: return binanceRequestWeight?.limit
         }
+    }
+}
+
+/// A request-weight limit of the simulated Binance: `limit` weight per window of `windowSeconds`.
+public struct BinanceRequestWeight: Sendable, Equatable {
+    public var limit: Int
+    public var windowSeconds: Int
+
+    /// A limit of `limit` weight per `windowSeconds`.
+    public init(limit: Int, windowSeconds: Int) {
+        self.limit = max(1, limit)
+        self.windowSeconds = max(1, windowSeconds)
     }
 }

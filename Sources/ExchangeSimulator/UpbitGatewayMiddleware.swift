@@ -59,9 +59,10 @@ final class RateLimitGate: Sendable {
         self.now = now
     }
 
-    func admit(group: String) -> RequestRateLimiter.Decision {
+    /// Admits (or refuses) one request of `group` weighing `cost`.
+    func admit(group: String, cost: Int = 1) -> RequestRateLimiter.Decision {
         let time = now()
-        let decision = limiter.withLock { $0.admit(group: group, now: time) }
+        let decision = limiter.withLock { $0.admit(group: group, now: time, cost: cost) }
         if !decision.admitted { refused.withLock { $0 += 1 } }
         return decision
     }

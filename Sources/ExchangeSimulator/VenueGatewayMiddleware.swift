@@ -11,17 +11,20 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     let exchange: Exchange
     let gate: RateLimitGate
     let limit: Int?
+    /// Binance's weight window, which names its used-weight header.
+    let windowSeconds: Int
 
-    init(exchange: Exchange, limit: Int?, gate: RateLimitGate) {
+    init(exchange: Exchange, limit: Int?, gate: RateLimitGate, windowSeconds: Int = 1) {
         self.exchange = exchange
         self.limit = limit
         self.gate = gate
+        self.windowSeconds = windowSeconds
     }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let decision = gate.admit(group: group(of: request.uri.path))
+        let decision = gate.admit(group: group(of: request.uri.path), cost: weight(of: request))
         var response: Response
         if decision.admitted {
             do {
@@ -42,6 +45,17 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
         if path.hasPrefix("/v1/ticker") || path.hasPrefix("/public/ticker") { return "ticker" }
         if path.hasPrefix("/v1/candles") || path.hasPrefix("/public/candlestick") { return "candles" }
         return "default"
+    }
+
+    /// Binance weighs each request (§4.1); the others count one a request.
+    private func weight(of request: Request) -> Int {
+        guard exchange == .binance else { return 1 }
+        let query = FormQuery(request.uri)
+        return BinanceEndpoint.requestWeight(
+            path: request.uri.path,
+            symbols: BinanceEndpoint.symbolCount(
+                symbol: query.get(BinanceEndpoint.Parameter.symbol),
+                symbols: query.get(BinanceEndpoint.Parameter.symbols)))
     }
 
     private func notFound() -> Response {
@@ -90,7 +104,7 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
             set("Ratelimit", "limit=\(limit), remaining=\(left), reset=1", on: &response)
             set("Ratelimit-Policy", "\(limit);w=1", on: &response)
         default:
-            set(BinanceEndpoint.usedWeightHeader, String(limit - left), on: &response)
+            set(BinanceEndpoint.usedWeightHeader(windowSeconds: windowSeconds), String(limit - left), on: &response)
         }
     }
 

@@ -34,10 +34,53 @@ import Testing
         #expect(results.count == 3)
         #expect(results.allSatisfy { $0.candles == min(1000, available) }, "\(results), \(available) available")
         #expect(results.allSatisfy { $0.tickers == markets.count })
-        if exchange != .binance {
-            // Binance tells the weight used, not its rate: only there may a refusal be met (and retried).
-            #expect(harness.simulator.restRefusals(for: exchange) == 0)
+        #expect(harness.simulator.restRefusals(for: exchange) == 0)
+        await harness.stop()
+    }
+
+    /// Binance weighs requests (a 24h ticker of one symbol 2, exchange info 20) against a budget
+    /// per window that `exchangeInfo` publishes; here 30 weight per 2 s. The client reads the
+    /// budget, weighs each request before it goes and the used weight each reply tells, and waits
+    /// for the next window instead of meeting a refusal.
+    @Test func binanceRequestsWaitForTheNextWeightWindowInsteadOfBeingRefused() async throws {
+        let budget = BinanceRequestWeight(limit: 30, windowSeconds: 2)
+        let harness = try await SimulatorHarness.start(
+            .binance, markets: 10, restLimit: 10, binanceRequestWeight: budget)
+        let client = harness.client
+        let markets = try await client.fetchMarkets().map(\.id)
+        let started = ContinuousClock.now
+        // 20 one-symbol tickers weigh 40 with the 20 of exchange info: three windows' worth.
+        let prices = try await withDeadline(seconds: 60, "weighed tickers") {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<20 {
+                    let id = markets[index % markets.count]
+                    group.addTask { try await client.fetchTickers([id]).count }
+                }
+                return try await group.reduce(0, +)
+            }
         }
+        #expect(prices == 20)
+        #expect(harness.simulator.restRefusals(for: .binance) == 0)
+        // 60 weight at 30 per 2 s window cannot all fit in the first window and its next.
+        #expect(ContinuousClock.now - started >= .seconds(1))
+        await harness.stop()
+    }
+
+    /// Without the published budget (no exchange info asked), a refusal is met once, its
+    /// `Retry-After` kept, and everything still completes.
+    @Test func binanceWithoutThePublishedBudgetRetriesTheRefusalAndCompletes() async throws {
+        let budget = BinanceRequestWeight(limit: 10, windowSeconds: 1)
+        let harness = try await SimulatorHarness.start(
+            .binance, markets: 10, restLimit: 10, binanceRequestWeight: budget)
+        let id = MarketID("USDT-BTC")!
+        let count = try await withDeadline(seconds: 60, "tickers past the budget") {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<12 { group.addTask { try await harness.client.fetchTickers([id]).count } }
+                return try await group.reduce(0, +)
+            }
+        }
+        #expect(count == 12)
+        #expect(harness.simulator.restRefusals(for: .binance) >= 1)
         await harness.stop()
     }
 

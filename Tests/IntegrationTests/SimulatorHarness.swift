@@ -16,15 +16,15 @@ struct SimulatorHarness {
 
     static func start(
         _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil,
-        rateLimitPatience: Duration = .seconds(60),
+        rateLimitPatience: Duration = .seconds(60), binanceRequestWeight: BinanceRequestWeight? = nil,
         now: @escaping @Sendable () -> Int64 = ExchangeSimulator.wallClockMilliseconds
     ) async throws -> SimulatorHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let simulator = try ExchangeSimulator(
-            configuration: SimulatorConfiguration(
-                marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit),
-            now: now, logger: logger)
+        var configuration = SimulatorConfiguration(
+            marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit)
+        if let binanceRequestWeight { configuration.binanceRequestWeight = binanceRequestWeight }
+        let simulator = try ExchangeSimulator(configuration: configuration, now: now, logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
         let client = ExchangeClient.make(
             exchange,

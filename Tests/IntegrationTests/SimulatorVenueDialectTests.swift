@@ -185,6 +185,19 @@ import WSClient
         #expect(try JSONDecoder().decode([BinanceTicker24hDTO].self, from: Data(several.body.utf8)).count == 2)
         let klines = try await get(harness, .binance, "/api/v3/klines?symbol=BTCUSDT&interval=1d&limit=3")
         #expect(try JSONDecoder().decode([BinanceKline].self, from: Data(klines.body.utf8)).count == 3)
+        // Every reply tells the weight used this minute: 2 + 2 + 2 so far (less if a minute began
+        // between them), then 20 more for exchange info, which publishes the limit (600 a minute
+        // per --rest-limit, 1000 here).
+        let usedBefore = try #require(klines.headers["x-mbx-used-weight-1m"].flatMap { Int($0) })
+        #expect([2, 4, 6].contains(usedBefore))
+        let info = try await get(harness, .binance, "/api/v3/exchangeInfo")
+        let usedAfter = try #require(info.headers["x-mbx-used-weight-1m"].flatMap { Int($0) })
+        #expect(usedAfter == usedBefore + 20 || usedAfter == 20)
+        let limits = try JSONDecoder().decode(BinanceExchangeInfoDTO.self, from: Data(info.body.utf8)).rateLimits
+        #expect(
+            limits == [
+                .init(rateLimitType: "REQUEST_WEIGHT", interval: "MINUTE", intervalNum: 1, limit: 600_000)
+            ])
         let invalid = try await get(harness, .binance, "/api/v3/ticker/24hr?symbol=NOPEUSDT")
         #expect(invalid.status == 400)
         #expect(try JSONDecoder().decode(BinanceErrorBody.self, from: Data(invalid.body.utf8)) == .invalidSymbol)

@@ -1,7 +1,52 @@
-/// The reply of `GET /api/v3/exchangeInfo`, reduced to the symbols (exchange-apis.md §4.1).
+/// The reply of `GET /api/v3/exchangeInfo`, reduced to the rate limits and the symbols
+/// (exchange-apis.md §4.1).
 public struct BinanceExchangeInfoDTO: Codable, Sendable, Equatable {
+    /// The limits the server applies: `REQUEST_WEIGHT` 6000 per `MINUTE` 1, and others.
+    public var rateLimits: [RateLimit]?
     /// Every symbol.
     public var symbols: [Symbol]
+
+    /// One limit: `{"rateLimitType":"REQUEST_WEIGHT","interval":"MINUTE","intervalNum":1,"limit":6000}`.
+    public struct RateLimit: Codable, Sendable, Equatable {
+        /// `REQUEST_WEIGHT`, `ORDERS` or `RAW_REQUESTS`.
+        public var rateLimitType: String
+        /// `SECOND`, `MINUTE` or `DAY`.
+        public var interval: String
+        public var intervalNum: Int
+        public var limit: Int
+
+        /// Makes a limit.
+        public init(rateLimitType: String, interval: String, intervalNum: Int, limit: Int) {
+            self.rateLimitType = rateLimitType
+            self.interval = interval
+            self.intervalNum = intervalNum
+            self.limit = limit
+        }
+
+        /// The request-weight limit of `windowSeconds` (a whole number of seconds, minutes or days).
+        public static func requestWeight(_ limit: Int, windowSeconds: Int) -> Self {
+            if windowSeconds % 86_400 == 0 {
+                return Self(
+                    rateLimitType: "REQUEST_WEIGHT", interval: "DAY", intervalNum: windowSeconds / 86_400, limit: limit)
+            }
+            if windowSeconds % 60 == 0 {
+                return Self(
+                    rateLimitType: "REQUEST_WEIGHT", interval: "MINUTE", intervalNum: windowSeconds / 60, limit: limit)
+            }
+            return Self(rateLimitType: "REQUEST_WEIGHT", interval: "SECOND", intervalNum: windowSeconds, limit: limit)
+        }
+
+        /// The window in seconds, when the interval is one Binance names.
+        public var windowSeconds: Int? {
+            switch interval {
+            case "SECOND": intervalNum
+            case "MINUTE": intervalNum * 60
+            case "HOUR": intervalNum * 3_600
+            case "DAY": intervalNum * 86_400
+            default: nil
+            }
+        }
+    }
 
     /// One symbol: `BTCUSDT`, its status and assets.
     public struct Symbol: Codable, Sendable, Equatable {
@@ -21,7 +66,8 @@ public struct BinanceExchangeInfoDTO: Codable, Sendable, Equatable {
     }
 
     /// Makes a reply.
-    public init(symbols: [Symbol]) {
+    public init(rateLimits: [RateLimit]? = nil, symbols: [Symbol]) {
+        self.rateLimits = rateLimits
         self.symbols = symbols
     }
 }

@@ -27,8 +27,59 @@ public enum BinanceEndpoint {
         public static let endTime = "endTime"
     }
 
-    /// The weight header on every reply.
+    /// The weight header on every reply, for the documented window of one minute.
     public static let usedWeightHeader = "X-MBX-USED-WEIGHT-1M"
+
+    /// The documented `REQUEST_WEIGHT` limit: 6,000 a minute per IP (§4.1).
+    public static let documentedWeightLimit = 6_000
+
+    /// The used-weight header of a window: `X-MBX-USED-WEIGHT-1M` for one minute, `-10S` for ten
+    /// seconds (Binance names the header after the `rateLimits` entry's `intervalNum` and `interval`).
+    public static func usedWeightHeader(windowSeconds: Int) -> String {
+        if windowSeconds % 86_400 == 0 { return "X-MBX-USED-WEIGHT-\(windowSeconds / 86_400)D" }
+        if windowSeconds % 3_600 == 0 { return "X-MBX-USED-WEIGHT-\(windowSeconds / 3_600)H" }
+        if windowSeconds % 60 == 0 { return "X-MBX-USED-WEIGHT-\(windowSeconds / 60)M" }
+        return "X-MBX-USED-WEIGHT-\(windowSeconds)S"
+    }
+
+    /// The window, in seconds, a used-weight header names (`X-MBX-USED-WEIGHT-1M` → 60), or `nil`
+    /// when `header` is not one.
+    public static func usedWeightWindow(header: String) -> Int? {
+        let prefix = "x-mbx-used-weight-"
+        let name = header.lowercased()
+        guard name.hasPrefix(prefix) else { return nil }
+        let suffix = name.dropFirst(prefix.count)
+        guard let unit = suffix.last, let count = Int(suffix.dropLast()), count > 0 else { return nil }
+        switch unit {
+        case "s": return count
+        case "m": return count * 60
+        case "h": return count * 3_600
+        case "d": return count * 86_400
+        default: return nil
+        }
+    }
+
+    /// The weight of a request (§4.1; the figures changed between doc versions, these are the
+    /// current ones): 24h tickers 2 for one to 20 symbols, 40 for 21 to 100, 80 for more or for
+    /// all; klines 2; exchange info 20; anything else 1. `symbols` is the `symbols=` list's length,
+    /// 1 for `symbol=`, `nil` for neither.
+    public static func requestWeight(path: String, symbols: Int?) -> Int {
+        switch path {
+        case ticker24h:
+            guard let symbols else { return 80 }
+            return symbols <= 20 ? 2 : symbols <= 100 ? 40 : 80
+        case klines: return 2
+        case exchangeInfo: return 20
+        default: return 1
+        }
+    }
+
+    /// How many symbols a query names: the length of the `symbols=` JSON array (its quoted
+    /// entries), 1 for `symbol=`, `nil` for neither.
+    public static func symbolCount(symbol: String?, symbols: String?) -> Int? {
+        if let symbols { return max(1, symbols.split(separator: "\"").count / 2) }
+        return symbol == nil ? nil : 1
+    }
 
     /// The stream name of a symbol's 24h ticker: `btcusdt@ticker`.
     public static func tickerStream(_ symbol: String) -> String { "\(symbol.lowercased())@ticker" }

@@ -10,6 +10,12 @@ struct BinanceRESTClient: Sendable {
     /// The USDT markets that are trading, without names (Binance has none; the shared table adds them).
     func markets() async throws -> [Market] {
         let info: BinanceExchangeInfoDTO = try await get(BinanceEndpoint.exchangeInfo)
+        // The weight limit the server publishes replaces the documented one.
+        if let weight = info.rateLimits?.first(where: { $0.rateLimitType == "REQUEST_WEIGHT" }),
+            let seconds = weight.windowSeconds
+        {
+            transport.limits?.weights?.setLimit(weight.limit, windowSeconds: seconds)
+        }
         return info.symbols.filter { $0.status == "TRADING" && $0.quoteAsset == "USDT" }.compactMap { $0.toDomain() }
     }
 

@@ -1,4 +1,5 @@
 import ExchangeWire
+import Foundation
 import MarketDomain
 import NIOHTTP1
 import Synchronization
@@ -20,6 +21,8 @@ final class RESTRateLimits: Sendable {
         /// The per-second limit a reply tells, if it tells one; `requestsInUse` counts the
         /// requests of the group started within the last second, this one included.
         var toldLimit: @Sendable (_ headers: HTTPHeaders, _ requestsInUse: Int) -> Int?
+        /// A request's weight, for a dialect that counts weight per window (Binance) besides requests.
+        var weight: (@Sendable (_ path: String, _ query: [(String, String)]) -> Int)? = nil
     }
 
     private struct Group {
@@ -29,9 +32,40 @@ final class RESTRateLimits: Sendable {
 
     let policy: Policy
     private let groups = Mutex<[String: Group]>([:])
+    /// The weight budget, for a policy that weighs requests.
+    let weights: RequestWeightBudget?
 
-    init(_ policy: Policy) {
+    init(_ policy: Policy, now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }) {
         self.policy = policy
+        weights =
+            policy.weight == nil
+            ? nil
+            : RequestWeightBudget(
+                limit: BinanceEndpoint.documentedWeightLimit, windowSeconds: 60, now: now)
+    }
+
+    /// Waits until the weight budget has room for this request (at once without a budget).
+    func reserveWeight(path: String, query: [(String, String)]) async throws {
+        guard let weights, let weigh = policy.weight else { return }
+        let weight = weigh(path, query)
+        while let wait = weights.reserve(weight) {
+            try await Task.sleep(for: wait)
+        }
+    }
+
+    /// Reads the used weight a reply tells (`X-MBX-USED-WEIGHT-1M`: the header's suffix names the
+    /// server's window); after a refusal, the count is the limit and `retryAfter` the wait.
+    func learnWeight(from headers: HTTPHeaders, refused: Bool, retryAfter: Duration) {
+        guard let weights else { return }
+        var used: Int?
+        for header in headers {
+            guard let seconds = BinanceEndpoint.usedWeightWindow(header: header.name),
+                let count = Int(header.value.trimmingCharacters(in: .whitespaces))
+            else { continue }
+            weights.told(used: count, windowSeconds: seconds)
+            used = count
+        }
+        if refused { weights.refused(used: used, retryAfter: retryAfter) }
     }
 
     /// The pacer of `path`'s group: a new group paces one request at a time until its first reply.
@@ -103,7 +137,15 @@ extension RESTRateLimits.Policy {
             return fields.first { $0.hasPrefix("limit=") }.flatMap { Int($0.dropFirst(6)) }
         })
 
-    /// Binance: 6,000 weight a minute (§4.1), far above what Sise asks; its replies tell the
-    /// weight used, not a rate, so only a refusal slows it.
-    static let binance = Self(documentedLimit: 20, group: { _ in "all" }, toldLimit: { _, _ in nil })
+    /// Binance: 6,000 weight a minute (§4.1, or what `exchangeInfo` publishes), each request
+    /// weighed before it goes and the used weight read from every reply; besides, at most 20
+    /// requests a second.
+    static let binance = Self(
+        documentedLimit: 20, group: { _ in "all" }, toldLimit: { _, _ in nil },
+        weight: { path, query in
+            let symbol = query.first { $0.0 == BinanceEndpoint.Parameter.symbol }?.1
+            let symbols = query.first { $0.0 == BinanceEndpoint.Parameter.symbols }?.1
+            return BinanceEndpoint.requestWeight(
+                path: path, symbols: BinanceEndpoint.symbolCount(symbol: symbol, symbols: symbols))
+        })
 }

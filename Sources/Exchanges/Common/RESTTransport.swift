@@ -39,7 +39,7 @@ struct RESTTransport: Sendable {
         var request = HTTPClientRequest(url: baseURL + path + Self.queryString(query))
         request.headers.add(name: "Accept", value: "application/json")
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-        return try await send(request, path: path)
+        return try await send(request, path: path, query: query)
     }
 
     /// Sends `POST baseURL + path` with a JSON body.
@@ -54,12 +54,15 @@ struct RESTTransport: Sendable {
     }
 
     /// Sends `request`, paced and retried on refusals when the transport has rate limits.
-    private func send(_ request: HTTPClientRequest, path: String) async throws -> Reply {
+    private func send(
+        _ request: HTTPClientRequest, path: String, query: [(String, String)] = []
+    ) async throws -> Reply {
         guard let limits else { return try await sendOnce(request) }
         let pacer = limits.pacer(for: path)
         var waited = Duration.zero
         var refusals = 0
         while true {
+            try await limits.reserveWeight(path: path, query: query)
             try await pacer.acquire()
             let reply: Reply
             do {
@@ -70,10 +73,11 @@ struct RESTTransport: Sendable {
             }
             let refused = reply.status == .tooManyRequests
             await limits.learn(from: reply.headers, path: path, refused: refused)
+            let delay = Self.retryDelay(reply.headers, refusals: refusals + 1)
+            limits.learnWeight(from: reply.headers, refused: refused, retryAfter: delay)
             await pacer.release()
             guard refused else { return reply }
             refusals += 1
-            let delay = Self.retryDelay(reply.headers, refusals: refusals)
             guard waited + delay <= maximumRefusalWait else {
                 throw ExchangeError.rateLimited(
                     "\(serverName) kept refusing requests (HTTP 429) for \(Int(waited.components.seconds)) s; try again later"
