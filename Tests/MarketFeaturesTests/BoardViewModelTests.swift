@@ -168,6 +168,29 @@ import Testing
         #expect(try h.store.store.favorites(.upbit).isEmpty)
     }
 
+    /// Another copy sorts its board differently: this one takes the order at its next reading of
+    /// the store, and keeps its own tab and search.
+    @Test func aSortChosenInAnotherCopyShowsAtTheNextReadingOfTheStore() async throws {
+        let h = try await harness()
+        #expect(h.viewModel.reloadStoredSettings() == false)
+        _ = await h.step(.searchTextChanged("비트"))
+        let before = h.viewModel.output.order
+        var elsewhere = try #require(try h.store.store.boardSettings(.upbit))
+        elsewhere.tab = .favorites
+        elsewhere.searches = [:]
+        elsewhere.orders[.market] = QuoteOrder(key: .name, direction: .ascending)
+        try h.store.store.saveBoardSettings(.upbit, elsewhere)
+        #expect(h.viewModel.reloadStoredSettings())
+        let output = await h.step(.selectionMovedToFirst)
+        #expect(output.order == QuoteOrder(key: .name, direction: .ascending) && output.order != before)
+        #expect(output.tab == .market)
+        #expect(output.searchText == "비트")
+        #expect(h.viewModel.reloadStoredSettings() == false)
+        // This copy's own change is not taken for another's.
+        _ = await h.step(.sortKeyChosen(.change))
+        #expect(h.viewModel.reloadStoredSettings() == false)
+    }
+
     /// Another copy of Sise (or `sise favorites`) edits the store: this one shows it at its next
     /// reading of the store, which ``BoardViewModel/run()`` does every second.
     @Test func favoritesChangedElsewhereShowAtTheNextReadingOfTheStore() async throws {

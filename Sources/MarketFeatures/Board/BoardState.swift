@@ -184,6 +184,14 @@ struct BoardState {
 
     /// Takes the favorites as the store now holds them (another copy of Sise or `sise favorites`
     /// changed them); the Favorites tab re-sorts.
+    /// Takes the sort orders another copy saved; returns whether they changed.
+    mutating func adoptOrders(_ orders: [BoardTab: QuoteOrder]) -> Bool {
+        guard orders != settings.orders else { return false }
+        settings.orders = orders
+        needsReorder = true
+        return true
+    }
+
     mutating func replaceFavorites(_ stored: [MarketID]) {
         guard stored != favorites else { return }
         favorites = stored

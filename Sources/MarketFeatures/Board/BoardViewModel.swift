@@ -31,6 +31,9 @@ public final class BoardViewModel {
     var lastTimestamp: Int64?
     var connection: ConnectionState = .connecting
     private var isDirty = true
+    /// The settings as this copy last read or wrote them in the store: a stored value that differs
+    /// was written by another copy.
+    private var lastStoredSettings: BoardSettings?
     private var continuations: [AsyncStream<BoardOutput>.Continuation] = []
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
@@ -76,6 +79,7 @@ public final class BoardViewModel {
         let settings = (try? store.boardSettings(exchange)) ?? nil
         let favorites = (try? store.favorites(exchange)) ?? []
         state = BoardState(settings: settings ?? BoardSettings(), favorites: favorites)
+        lastStoredSettings = settings
     }
 
     /// Every new output from now on (the first is the current one).
@@ -103,6 +107,19 @@ public final class BoardViewModel {
     public func reloadStoredFavorites() -> Bool {
         guard let stored = try? store.favorites(board.exchange), stored != state.favorites else { return false }
         state.replaceFavorites(stored)
+        isDirty = true
+        return true
+    }
+
+    /// Reads the board settings from the store and, when another running copy changed them, takes
+    /// its sort orders (a preference the person keeps); the tab and the searches stay this copy's
+    /// own (what this viewer looks at). Returns whether the orders changed. ``run()`` calls it every
+    /// ``storeCheckInterval``.
+    @discardableResult
+    public func reloadStoredSettings() -> Bool {
+        guard let stored = try? store.boardSettings(board.exchange), stored != lastStoredSettings else { return false }
+        lastStoredSettings = stored
+        guard state.adoptOrders(stored.orders) else { return false }
         isDirty = true
         return true
     }
@@ -147,6 +164,7 @@ public final class BoardViewModel {
                 while !Task.isCancelled {
                     do { try await clock.sleep(Self.storeCheckInterval) } catch { return .helperDone }
                     await self.reloadStoredFavorites()
+                    await self.reloadStoredSettings()
                 }
                 return .helperDone
             }
@@ -245,7 +263,9 @@ public final class BoardViewModel {
         let exchange = board.exchange
         do {
             switch effect {
-            case .saveSettings: try store.saveBoardSettings(exchange, state.settings)
+            case .saveSettings:
+                try store.saveBoardSettings(exchange, state.settings)
+                lastStoredSettings = state.settings
             case .setFavorite(let id, let isFavorite): try store.setFavorite(exchange, id, isFavorite)
             case .clearFavorites: _ = try store.clearFavorites(exchange)
             }
