@@ -32,6 +32,25 @@ extension MarketStore {
         )
     }
 
+    /// The English names of KRX stocks that sources gave, by code.
+    public func stockEnglishNames() throws -> [String: String] {
+        try read { db in
+            Dictionary(
+                try StockNameRecord.fetchAll(db).map { ($0.code, $0.englishName) },
+                uniquingKeysWith: { _, last in last })
+        }
+    }
+
+    /// Keeps the English name a source gave for a stock.
+    public func saveStockEnglishName(_ code: String, _ englishName: String) throws {
+        try write { db in try StockNameRecord(code: code, englishName: englishName).save(db) }
+    }
+
+    /// This store as the view models' English-name store.
+    public var stockNames: StockNameStore {
+        StockNameStore(load: { try self.stockEnglishNames() }, save: { try self.saveStockEnglishName($0, $1) })
+    }
+
     private static func watchlist(_ source: StockSource, in db: Database) throws -> Watchlist {
         Watchlist(
             try WatchlistEntryRecord.filter(WatchlistEntryRecord.Columns.source == source.rawValue)

@@ -45,6 +45,12 @@ enum StoreMigrations {
                 table.primaryKey(["source", "code"])
             }
         }
+        migrator.registerMigration("v4: English names of KRX stocks") { db in
+            try db.create(table: "stockName") { table in
+                table.column("code", .text).primaryKey()
+                table.column("englishName", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -87,3 +87,10 @@ struct WatchlistEntryRecord: Codable, FetchableRecord, PersistableRecord {
         static let position = Column(CodingKeys.position)
     }
 }
+
+/// The English name a source gave for a KRX stock.
+struct StockNameRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "stockName"
+    var code: String
+    var englishName: String
+}

@@ -18,6 +18,8 @@ public final class ScriptedStockClient: Sendable {
             case search
             /// The quote and the last closes in one request.
             case summary
+            /// The English name (KIS `search-info`).
+            case englishName
         }
     }
 
@@ -29,6 +31,8 @@ public final class ScriptedStockClient: Sendable {
         var held: Set<String> = []
         var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
         var searches: [String: [Stock]] = [:]
+        var englishNames: [String: String] = [:]
+        var summaryNames: [String: String] = [:]
     }
 
     private let state = Mutex(State())
@@ -65,6 +69,16 @@ public final class ScriptedStockClient: Sendable {
         state.withLock { $0.searches[query] = stocks }
     }
 
+    /// Sets the English name the source tells for a code (KIS `search-info`).
+    public func setEnglishName(_ code: String, _ name: String) {
+        state.withLock { $0.englishNames[code] = name }
+    }
+
+    /// Sets the English name a summary of a code carries (Yahoo's `longName`).
+    public func setSummaryName(_ code: String, _ name: String) {
+        state.withLock { $0.summaryNames[code] = name }
+    }
+
     /// Every request so far, in order.
     public var requests: [Request] { state.withLock { $0.requests } }
     /// The most stocks in flight at once so far.
@@ -72,7 +86,11 @@ public final class ScriptedStockClient: Sendable {
 
     /// The client as the view models see it.
     public var client: StockDataClient {
-        StockDataClient(
+        var englishName: (@Sendable (Stock) async throws -> String?)?
+        if source == .kis {
+            englishName = { @Sendable stock in try await self.englishName(of: stock) }
+        }
+        return StockDataClient(
             source: source,
             fetchQuote: { stock in try await self.answer(stock.code, .quote) { Self.quote(stock) } },
             fetchDailyBars: { stock, days in try await self.answer(stock.code, .bars) { Self.bars(days) } },
@@ -81,10 +99,18 @@ public final class ScriptedStockClient: Sendable {
             },
             fetchSummary: { stock, closes in
                 try await self.answer(stock.code, .summary) {
-                    StockSummary(quote: Self.quote(stock), closes: Self.bars(closes).map(\.close))
+                    StockSummary(
+                        quote: Self.quote(stock), closes: Self.bars(closes).map(\.close),
+                        englishName: self.state.withLock { $0.summaryNames[stock.code] })
                 }
-            }
+            },
+            fetchEnglishName: englishName
         )
+    }
+
+    private func englishName(of stock: Stock) async throws -> String? {
+        let name: String? = state.withLock { state in state.englishNames[stock.code] }
+        return try await answer(stock.code, .englishName) { name }
     }
 
     private static func quote(_ stock: Stock) -> StockQuote {

@@ -55,6 +55,21 @@ import Testing
         await running.stop()
     }
 
+    /// The English names a KRX stock's sources tell: KIS's `search-info` and Yahoo's chart `longName`
+    /// (the KRX list itself has Korean names only).
+    @Test func bothSourcesTellAKRXStocksEnglishName() async throws {
+        let running = try await Self.start()
+        let kis = Self.kis(running, tokens: Self.memoryTokens())
+        let fetch = try #require(kis.fetchEnglishName)
+        #expect(try await fetch(Self.samsung) == "Samsung Electronics")
+        let kakao = Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kosdaq)
+        #expect(try await fetch(kakao) == "Kakao")
+        let yahoo = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
+        #expect(yahoo.fetchEnglishName == nil)
+        #expect(try await yahoo.fetchSummary(Self.samsung, 5).englishName == "Samsung Electronics")
+        await running.stop()
+    }
+
     @Test func anExpiredTokenIsReplacedOnceAndTheRequestGoesThrough() async throws {
         let running = try await Self.start()
         let client = Self.kis(running, tokens: Self.memoryTokens())

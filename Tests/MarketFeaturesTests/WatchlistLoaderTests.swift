@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    @Test func anAnswerCarryingAnEnglishNameIsReportedJustBeforeItsRow() async throws {
+        let driver = TaskDriver()
+        let source = ScriptedStockClient(source: .yahoo) { driver.elapsed }
+        source.setSummaryName("000000", "Samsung Electronics")
+        let loader = WatchlistLoader(client: source.client, clock: driver.clock, maxInFlight: 1, requestsPerSecond: 18)
+        let events = try await collect(loader, Self.stocks(2), driver: driver)
+        let kinds = events.map { event -> String in
+            switch event {
+            case .started(let index): "started \(index)"
+            case .named(let index, let name): "named \(index) \(name)"
+            case .loaded(let index, _, _): "loaded \(index)"
+            case .failed(let index, _, _, _): "failed \(index)"
+            case .finished: "finished"
+            }
+        }
+        #expect(kinds == ["started 0", "named 0 Samsung Electronics", "loaded 0", "started 1", "loaded 1", "finished"])
+    }
+
     @Test func answersArrivingOutOfOrderLandInTheirOwnRows() async throws {
         let driver = TaskDriver()
         let clock = driver.clock

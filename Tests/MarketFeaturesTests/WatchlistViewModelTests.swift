@@ -1,5 +1,6 @@
 import Clocks
 import MarketDomain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -43,13 +44,24 @@ import Testing
         }
     }
 
-    private func harness(_ codes: [String] = ["005930", "000660", "035720"]) -> Harness {
-        let driver = TaskDriver()
+    /// English names kept in memory, as the store keeps them.
+    private final class NameShelf: Sendable {
+        let names = Mutex<[String: String]>([:])
+        var store: StockNameStore {
+            StockNameStore(
+                load: { self.names.withLock { $0 } }, save: { code, name in self.names.withLock { $0[code] = name } })
+        }
+    }
+
+    private func harness(
+        _ codes: [String] = ["005930", "000660", "035720"], names: NameShelf = NameShelf(),
+        driver: TaskDriver = TaskDriver()
+    ) -> Harness {
         let source = ScriptedStockClient { driver.elapsed }
         let store = InMemoryWatchlistStore([.kis: codes])
         let viewModel = WatchlistViewModel(
             source: .kis, client: source.client, directory: StockDirectory(Self.stocks), store: store.store,
-            clock: driver.clock, requestsPerSecond: 18, executor: driver)
+            clock: driver.clock, requestsPerSecond: 18, names: names.store, executor: driver)
         let outputs = OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>()
         viewModel.onChange = { [weak viewModel] in viewModel.map { outputs.append($0.output) } }
         return Harness(viewModel: viewModel, driver: driver, source: source, store: store, outputs: outputs)
@@ -81,6 +93,45 @@ import Testing
         #expect(h.viewModel.output.rows[1].state == .loaded)
         try await h.settle(until: "the new row filled") { $0.rows.map(\.state) == [.loaded, .loaded] }
         h.viewModel.send(.disappeared)
+    }
+
+    /// The KRX list names stocks in Korean only: while the tab shows, KIS's `search-info` fills the
+    /// English names in the background (largest first, one every half second), they are kept in the
+    /// store, and a Latin search then finds the Korean stock.
+    @Test func englishNamesFromTheSourceAreKeptAndALatinSearchFindsKoreanStocks() async throws {
+        let shelf = NameShelf()
+        let h = harness([], names: shelf)
+        h.source.setEnglishName("005930", "Samsung Electronics")
+        h.source.setEnglishName("000660", "SK hynix")
+        h.source.setEnglishName("035720", "카카오")  // a Korean name sent as the English one is not taken
+        h.viewModel.send(.addRequested)
+        h.viewModel.send(.searchTextChanged("sams"))
+        #expect(h.viewModel.output.search?.results.isEmpty == true)
+        h.viewModel.send(.searchCancelled)
+        h.viewModel.send(.appeared)
+        await h.advance(by: .seconds(2))
+        let asked = h.source.requests.filter { $0.kind == .englishName }
+        #expect(asked.map(\.code) == ["005930", "000660", "035720"])
+        #expect(asked.map(\.at) == [.zero, .milliseconds(500), .seconds(1)])
+        #expect(shelf.names.withLock { $0 } == ["005930": "Samsung Electronics", "000660": "SK hynix"])
+        h.viewModel.send(.addRequested)
+        h.viewModel.send(.searchTextChanged("sams"))
+        #expect(h.viewModel.output.search?.results.map(\.code) == ["005930"])
+        h.viewModel.send(.searchTextChanged("hynix"))
+        #expect(h.viewModel.output.search?.results.map(\.code) == ["000660"])
+        h.viewModel.send(.searchCancelled)
+        h.viewModel.send(.disappeared)
+
+        // The next run knows them from the store, and asks only for the one still missing.
+        let next = harness([], names: shelf)
+        next.viewModel.send(.addRequested)
+        next.viewModel.send(.searchTextChanged("sams"))
+        #expect(next.viewModel.output.search?.results.map(\.code) == ["005930"])
+        next.viewModel.send(.searchCancelled)
+        next.viewModel.send(.appeared)
+        await next.advance(by: .seconds(2))
+        #expect(next.source.requests.filter { $0.kind == .englishName }.map(\.code) == ["035720"])
+        next.viewModel.send(.disappeared)
     }
 
     @Test func placeholdersComeFirstInOrderThenFillIn() async throws {

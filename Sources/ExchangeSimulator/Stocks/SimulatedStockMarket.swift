@@ -33,7 +33,13 @@ public final class SimulatedStockMarket: Sendable {
         for listing in listings {
             let level =
                 listing.referencePrice ?? Self.knownUSLevels[listing.stock.code] ?? generator.logUniform(15, 600)
-            stocks.append(listing.stock)
+            let stock = listing.stock
+            stocks.append(
+                stock.market.isKorean
+                    ? Stock(
+                        code: stock.code, koreanName: stock.koreanName, englishName: KRXEnglishNames.name(of: stock),
+                        market: stock.market)
+                    : stock)
             seeds.append((level, generator.next()))
         }
         self.stocks = stocks

@@ -264,6 +264,18 @@ public struct KISChartPriceResponse: Codable, Sendable, Equatable {
     }
 }
 
+/// The reply of `search-info` (상품기본조회, §5.5): the product's names, or status `7` for none.
+public struct KISSearchInfoReply: Decodable, Sendable, Equatable {
+    public var output: KISSearchInfoOutput?
+    public var status: KISStatus
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        output = try? container.decodeIfPresent(KISSearchInfoOutput.self, forKey: AnyCodingKey("output"))
+        status = try KISStatus(from: decoder)
+    }
+}
+
 /// `search-info`'s `output` (§5.5).
 public struct KISSearchInfoOutput: Codable, Sendable, Equatable {
     public var shtnPdno: String

@@ -54,7 +54,8 @@ public enum KISClient {
             fetchQuote: { try await session.quote($0) },
             fetchDailyBars: { try await session.dailyBars($0, days: $1) },
             searchRemote: { _ in [] },
-            fetchSummary: { try await session.summary($0, closes: $1) }
+            fetchSummary: { try await session.summary($0, closes: $1) },
+            fetchEnglishName: { try await session.englishName($0) }
         )
     }
 }
@@ -104,6 +105,18 @@ actor KISSession {
         }
         let bars = reply.output.compactMap { $0.toDomain() }
         return StockSummary(quote: quote, closes: bars.prefix(closes).reversed().map(\.close))
+    }
+
+    /// The English name KIS keeps for a stock (`search-info`'s `prdt_eng_name120`, else its
+    /// abbreviation); `nil` when it has none.
+    func englishName(_ stock: Stock) async throws -> String? {
+        let reply: KISSearchInfoReply = try await get(
+            KISEndpoint.searchInfo, transaction: KISEndpoint.TransactionID.searchInfo,
+            [(KISEndpoint.Parameter.productNumber, stock.code), (KISEndpoint.Parameter.productType, "300")])
+        guard let output = reply.output else { return nil }
+        let name = output.prdtEngName120.isEmpty ? output.prdtEngAbrvName : output.prdtEngName120
+        let clean = DisplayWidth.sanitized(name).trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty ? nil : clean
     }
 
     /// The 30 daily rows of `inquire-daily-price`, newest first.

@@ -62,7 +62,12 @@ final class YahooSession: Sendable {
         guard let quote = result.quote(code: stock.code) else {
             throw ExchangeError.badResponse("Yahoo chart of \(YahooClient.symbol(stock)): no market price")
         }
-        return StockSummary(quote: quote, closes: result.dailyBars().suffix(closes).map(\.close))
+        let name = (result.meta.longName ?? result.meta.shortName).map {
+            DisplayWidth.sanitized($0).trimmingCharacters(in: .whitespaces)
+        }
+        return StockSummary(
+            quote: quote, closes: result.dailyBars().suffix(closes).map(\.close),
+            englishName: name?.isEmpty == false ? name : nil)
     }
 
     /// The chart range that holds `days` trading days: calendar days hold about five in seven,

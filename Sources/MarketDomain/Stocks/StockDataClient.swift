@@ -2,11 +2,14 @@
 public struct StockSummary: Sendable, Equatable {
     public var quote: StockQuote
     public var closes: [Double]
+    /// The stock's English name when the answer carried one (Yahoo's `longName`).
+    public var englishName: String?
 
     /// Makes a summary.
-    public init(quote: StockQuote, closes: [Double]) {
+    public init(quote: StockQuote, closes: [Double], englishName: String? = nil) {
         self.quote = quote
         self.closes = closes
+        self.englishName = englishName
     }
 }
 
@@ -24,6 +27,9 @@ public struct StockDataClient: Sendable {
     /// The quote and the last `closes` closes of one stock, in one request where the source
     /// allows it (KIS's daily prices, Yahoo's chart).
     public var fetchSummary: @Sendable (_ stock: Stock, _ closes: Int) async throws -> StockSummary
+    /// The stock's English name from the source's own data (KIS `search-info`), `nil` when the
+    /// source has no cheap way to tell it.
+    public var fetchEnglishName: (@Sendable (_ stock: Stock) async throws -> String?)?
 
     /// Makes a client from its operations; without `fetchSummary`, a summary takes the two requests
     /// of `fetchQuote` and `fetchDailyBars`.
@@ -31,8 +37,10 @@ public struct StockDataClient: Sendable {
         source: StockSource, fetchQuote: @escaping @Sendable (_ stock: Stock) async throws -> StockQuote,
         fetchDailyBars: @escaping @Sendable (_ stock: Stock, _ days: Int) async throws -> [StockBar],
         searchRemote: @escaping @Sendable (_ query: String) async throws -> [Stock],
-        fetchSummary: (@Sendable (_ stock: Stock, _ closes: Int) async throws -> StockSummary)? = nil
+        fetchSummary: (@Sendable (_ stock: Stock, _ closes: Int) async throws -> StockSummary)? = nil,
+        fetchEnglishName: (@Sendable (_ stock: Stock) async throws -> String?)? = nil
     ) {
+        self.fetchEnglishName = fetchEnglishName
         self.source = source
         self.fetchQuote = fetchQuote
         self.fetchDailyBars = fetchDailyBars

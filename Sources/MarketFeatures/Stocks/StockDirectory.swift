@@ -4,13 +4,30 @@ public import MarketDomain
 /// naming what the sources return: KIS's quotes carry no name at all, Yahoo's only English ones.
 public struct StockDirectory: Sendable {
     /// Every stock, in the lists' order.
-    public let stocks: [Stock]
-    private let byCode: [String: Stock]
+    public private(set) var stocks: [Stock]
+    private var byCode: [String: Stock]
 
     /// A directory of these stocks.
     public init(_ stocks: [Stock]) {
         self.stocks = stocks
         byCode = Dictionary(stocks.map { ($0.code.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The directory with English names filled in where a stock has none (from a source's own
+    /// data, kept in the store); a stock that has one keeps it.
+    public func addingEnglishNames(_ names: [String: String]) -> StockDirectory {
+        guard !names.isEmpty else { return self }
+        return StockDirectory(
+            stocks.map { stock in
+                guard stock.englishName.isEmpty, let name = names[stock.code], !name.isEmpty else { return stock }
+                return Stock(code: stock.code, koreanName: stock.koreanName, englishName: name, market: stock.market)
+            })
+    }
+
+    /// The stocks of a market group without an English name, in the list's order (largest first
+    /// for the KRX list).
+    public func stocksWithoutEnglishName(on source: StockSource) -> [Stock] {
+        stocks.filter { $0.englishName.isEmpty && $0.market.isKorean && source.serves($0.market) }
     }
 
     /// The stock with a code (`005930`, `aapl`) or a Yahoo symbol (`005930.KS`).

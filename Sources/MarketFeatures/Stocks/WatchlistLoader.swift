@@ -4,6 +4,8 @@ public import MarketDomain
 public enum WatchlistEvent: Sendable, Equatable {
     /// The stock's request went out.
     case started(index: Int)
+    /// The answer named the stock in English (Yahoo's `longName`); comes just before `loaded`.
+    case named(index: Int, englishName: String)
     /// The stock's quote and its last closes (oldest first) arrived.
     case loaded(index: Int, quote: StockQuote, closes: [Double])
     /// A request failed; `retryIn` is when it is tried again, `nil` when given up.
@@ -83,6 +85,7 @@ public struct WatchlistLoader<C: Clock>: Sendable where C.Duration == Duration, 
                         do {
                             let stock = stocks[index]
                             let summary = try await pacer.perform { try await client.fetchSummary(stock, closesWanted) }
+                            if let name = summary.englishName { emit(.named(index: index, englishName: name)) }
                             emit(.loaded(index: index, quote: summary.quote, closes: summary.closes))
                             return .loaded(index)
                         } catch {

@@ -120,8 +120,12 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
 
     private let source: StockSource
     private let client: StockDataClient
-    private let directory: StockDirectory
+    private var directory: StockDirectory
     private let store: WatchlistStore
+    /// Where the English names that sources give are kept.
+    private let names: StockNameStore
+    /// The pause between two `search-info` requests of the background name fill.
+    private let nameRequestInterval: Duration
     private let clock: C
     private let viewClock: ViewClock
     private let requestsPerSecond: Int
@@ -133,7 +137,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var pendingRemoval: String?
     private var toast: String?
     /// Every task of the tab: `load` (one a batch of rows), `refresher`, `storeWatcher` (reads the
-    /// store every second while the tab shows, for edits made elsewhere), `toast`, `detail`.
+    /// store every second while the tab shows, for edits made elsewhere), `toast`, `detail`,
+    /// `names` (fills the English names of KRX stocks from the source, largest first).
     private let tasks: TaskOwner
     private var isShowing = false
     private let note: String?
@@ -146,13 +151,16 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     public init(
         source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore, clock: C,
         requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil,
+        names: StockNameStore = .none, nameRequestInterval: Duration = .milliseconds(500),
         executor: (any TaskExecutor)? = nil
     ) {
         tasks = TaskOwner(executor: executor)
+        self.names = names
+        self.nameRequestInterval = nameRequestInterval
         self.note = note
         self.source = source
         self.client = client
-        self.directory = directory
+        self.directory = directory.addingEnglishNames((try? names.load()) ?? [:])
         self.store = store
         self.clock = clock
         viewClock = ViewClock(clock)
@@ -182,6 +190,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
                     self?.reloadStoredWatchlist()
                 }
             }
+            fillEnglishNames()
         case .disappeared:
             isShowing = false
             tasks.cancel("detail")
@@ -189,6 +198,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             stopLoading()
             tasks.cancel("refresher")
             tasks.cancel("storeWatcher")
+            tasks.cancel("names")
             search?.cancel()
         case .refreshRequested:
             stopLoading()
@@ -341,10 +351,57 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             guard let row = index(position) else { return }
             let retry = retryIn.map { " — retrying in \(Self.seconds($0))s" } ?? ""
             entries[row].state = .failed(message + retry)
+        case .named(let position, let name):
+            learnEnglishName(name, of: stocks[position].code)
+            return
         case .started, .finished:
             return
         }
         publish()
+    }
+
+    /// Fills, in the background while the tab shows, the English names the KRX list lacks from a
+    /// source that tells them cheaply (KIS `search-info`), largest stocks first, one request every
+    /// ``nameRequestInterval`` (a small share of the source's limit); each is kept in the store, so
+    /// the fill happens once and `sams` finds 삼성전자 from then on.
+    private func fillEnglishNames() {
+        guard let fetch = client.fetchEnglishName else { return }
+        let missing = directory.stocksWithoutEnglishName(on: source)
+        guard !missing.isEmpty else { return }
+        let clock = clock
+        let interval = nameRequestInterval
+        tasks.replace("names") { @MainActor [weak self] in
+            var failuresInARow = 0
+            for stock in missing {
+                guard !Task.isCancelled else { return }
+                do {
+                    if let name = try await fetch(stock) { self?.learnEnglishName(name, of: stock.code) }
+                    failuresInARow = 0
+                } catch {
+                    if Task.isCancelled { return }
+                    failuresInARow += 1
+                }
+                // A source in trouble is left alone for a while instead of asked again at once.
+                let pause = failuresInARow >= 3 ? interval * 60 : interval
+                do { try await clock.sleep(for: pause) } catch { return }
+            }
+        }
+    }
+
+    /// Keeps an English name a source gave, when the stock had none and the name is a Latin one.
+    private func learnEnglishName(_ name: String, of code: String) {
+        guard directory.stock(code)?.englishName.isEmpty == true, Self.isLatinName(name) else { return }
+        directory = directory.addingEnglishNames([code: name])
+        try? names.save(code, name)
+    }
+
+    /// Whether a name reads in Latin letters (a source without an English name may send the Korean one).
+    static func isLatinName(_ name: String) -> Bool {
+        name.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value < 0x0250 }
+            && !name.unicodeScalars.contains {
+                (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value)
+                    || (0xAC00...0xD7A3).contains($0.value)
+            }
     }
 
     private func moveSelection(by offset: Int) {

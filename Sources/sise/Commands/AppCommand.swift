@@ -55,7 +55,8 @@ struct AppCommand: AsyncParsableCommand {
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
-                    convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists)
+                    convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
+                    stockNames: opened.stockNames)
                 await boards.stop()
             }
         }
@@ -65,7 +66,7 @@ struct AppCommand: AsyncParsableCommand {
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
         convention: Theme.Convention, language: NameLanguage, stocks: StockSession.Context?,
-        watchlists: WatchlistStore
+        watchlists: WatchlistStore, stockNames: StockNameStore
     ) async {
         let theme = Theme(convention: convention)
         let viewModel = BoardViewModel(
@@ -81,7 +82,7 @@ struct AppCommand: AsyncParsableCommand {
                 viewModel: WatchlistViewModel(
                     source: context.client.source, client: context.client, directory: context.directory,
                     store: watchlists, clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond,
-                    note: context.note),
+                    note: context.note, names: stockNames),
                 screen: WatchlistScreen(theme: theme), isSimulated: isSimulated)
         }
         let app = TerminalApp(

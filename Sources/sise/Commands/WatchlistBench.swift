@@ -57,7 +57,7 @@ struct WatchlistBench: AsyncParsableCommand {
                 loaded += 1
                 if first == nil { first = start.duration(to: .now) }
             case .failed: failures += 1
-            case .started, .finished: break
+            case .started, .named, .finished: break
             }
         }
         let all = start.duration(to: .now)

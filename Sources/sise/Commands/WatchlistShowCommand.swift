@@ -68,7 +68,7 @@ extension WatchlistCommand {
                 case .failed(let index, let message, _, nil):
                     settled = WatchlistRecord(stock: stocks[index], source: source, error: message)
                     records[index] = settled
-                case .started, .failed, .finished:
+                case .started, .named, .failed, .finished:
                     settled = nil
                 }
                 if format == .ndjson, let settled { try StandardOutput.writeLine(OutputJSON.encode(settled)) }
