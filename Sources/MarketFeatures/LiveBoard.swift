@@ -11,6 +11,11 @@ public actor LiveBoard {
     /// stops listening is removed at once from the stream's termination handler.
     private final class Followers: Sendable {
         private let continuations = Mutex<(next: Int, all: [Int: AsyncStream<BoardUpdate>.Continuation])>((0, [:]))
+        private let mailboxes = Mutex<[UpdateMailbox<BoardUpdate>]>([])
+
+        func add(_ mailbox: UpdateMailbox<BoardUpdate>) {
+            mailboxes.withLock { $0.append(mailbox) }
+        }
 
         func add(_ continuation: AsyncStream<BoardUpdate>.Continuation) {
             let id = continuations.withLock { state in
@@ -25,12 +30,22 @@ public actor LiveBoard {
 
         func publish(_ update: BoardUpdate) {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(update) }
+            for mailbox in openMailboxes() { mailbox.post(update) }
         }
 
-        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } }
+        /// The mailboxes still read (closed ones are forgotten here).
+        private func openMailboxes() -> [UpdateMailbox<BoardUpdate>] {
+            mailboxes.withLock { mailboxes in
+                mailboxes.removeAll { $0.isClosed }
+                return mailboxes
+            }
+        }
+
+        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } && openMailboxes().isEmpty }
 
         func finishAll() {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
+            for mailbox in mailboxes.withLock({ $0 }) { mailbox.finish() }
         }
     }
 
@@ -112,6 +127,14 @@ public actor LiveBoard {
         let (stream, continuation) = AsyncStream<BoardUpdate>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
         followers.add(continuation)
         return stream
+    }
+
+    /// What changes on the board from now on, left in a mailbox the reader drains when it is
+    /// ready (a view model once a frame): no reader is woken per tick.
+    public func mailbox() -> UpdateMailbox<BoardUpdate> {
+        let mailbox = UpdateMailbox<BoardUpdate>()
+        followers.add(mailbox)
+        return mailbox
     }
 
     /// The rows matching a search, in an order.

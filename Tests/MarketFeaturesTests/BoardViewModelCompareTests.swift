@@ -153,7 +153,9 @@ import Testing
             while !upbit.send(.ticker(MarketFixtures.ticker(bitcoin, price: 101_000_000, timestamp: 2))) {
                 await Task.yield()
             }
+            // Updates are taken once a frame: the test clock moves a frame at a time.
             while viewModel.compareSnapshots[.upbit]?.ticker(bitcoin.id)?.price != 101_000_000 {
+                await clock.advance(by: .milliseconds(34))
                 await Task.yield()
             }
         }

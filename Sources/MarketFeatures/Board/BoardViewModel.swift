@@ -126,7 +126,11 @@ public final class BoardViewModel {
 
     /// Follows the board and produces frames until the task is cancelled.
     public func run() async {
-        let updates = await prepare()
+        // The board's updates wait in a mailbox that each frame drains: a tick wakes no one, and
+        // all the ticks of a frame interval are taken in one turn on the main actor.
+        let mailbox = await board.mailbox()
+        defer { mailbox.close() }
+        await takeBoardState()
         let compareUpdates = await prepareCompare()
         let (compareOpened, compareOpening) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.compareOpening = exchangeBoards == nil ? nil : compareOpening
@@ -137,10 +141,6 @@ public final class BoardViewModel {
         /// Whether a task's end ends the view model (a feed or the frames) or not (a helper).
         enum Ending { case ends, helperDone }
         await withTaskGroup(of: Ending.self) { group in
-            group.addTask {
-                await self.follow(updates)
-                return .ends
-            }
             if let compareUpdates {
                 group.addTask {
                     await self.followCompare(compareUpdates)
@@ -156,7 +156,8 @@ public final class BoardViewModel {
             group.addTask {
                 while !Task.isCancelled {
                     do { try await clock.sleep(interval) } catch { return .ends }
-                    await self.frame()
+                    // The board stopped and its last updates were taken: the view model ends.
+                    guard await self.takeUpdatesAndFrame(from: mailbox) else { return .ends }
                 }
                 return .ends
             }
@@ -175,9 +176,13 @@ public final class BoardViewModel {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Takes the board's updates on the main actor itself: an update costs no hop to it and back.
-    private func follow(_ updates: AsyncStream<BoardUpdate>) async {
-        for await update in updates { await receive(update) }
+    /// Takes every update the board left since the last frame, then makes the frame; returns
+    /// `false` once the board has stopped and nothing is left.
+    private func takeUpdatesAndFrame(from mailbox: UpdateMailbox<BoardUpdate>) async -> Bool {
+        for update in mailbox.drain() { await receive(update) }
+        if mailbox.isFinished { return false }
+        frame()
+        return true
     }
 
     /// Takes every exchange's updates for the Compare tab, on the main actor.
@@ -190,12 +195,17 @@ public final class BoardViewModel {
     /// ``receive(_:)``.
     public func prepare() async -> AsyncStream<BoardUpdate> {
         let updates = await board.updates()
+        await takeBoardState()
+        return updates
+    }
+
+    /// Takes the board as it is now (after subscribing, so no update falls in between).
+    private func takeBoardState() async {
         snapshot = await board.board
         formattedRows = [:]
         connection = await board.connection
         state.needsReorder = true
         isDirty = true
-        return updates
     }
 
     /// Produces a frame now if anything changed (the run loop calls this every frame interval).
