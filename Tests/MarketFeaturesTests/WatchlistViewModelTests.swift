@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import MarketDomain
 import Synchronization
 import TestSupport
@@ -132,6 +133,39 @@ import Testing
         await next.advance(by: .seconds(2))
         #expect(next.source.requests.filter { $0.kind == .englishName }.map(\.code) == ["035720"])
         next.viewModel.send(.disappeared)
+    }
+
+    /// As a browser would drive it: every input decoded from JSON, every output encoded to JSON
+    /// and read back equal.
+    @Test func theTabCanBeDrivenOnlyThroughJSON() async throws {
+        let h = harness(["005930"])
+        let messages = [
+            #"{"appeared":{}}"#, #"{"addRequested":{}}"#, #"{"searchTextChanged":{"_0":"ㅋㅋ"}}"#,
+            #"{"searchChosen":{}}"#, #"{"selectionMoved":{"by":1}}"#,
+        ]
+        var sent: [String] = []
+        for message in messages {
+            let input = try JSONDecoder().decode(
+                WatchlistViewModel<TestClock<Duration>>.Input.self, from: Data(message.utf8))
+            h.viewModel.send(input)
+            await h.settle()
+            let json = try JSONEncoder().encode(h.viewModel.output)
+            let back = try JSONDecoder().decode(WatchlistViewModel<TestClock<Duration>>.Output.self, from: json)
+            #expect(back == h.viewModel.output)
+            sent.append(String(decoding: json, as: UTF8.self))
+        }
+        #expect(h.viewModel.output.rows.map(\.id) == ["005930", "035720"])
+        #expect(h.viewModel.output.selectedIndex == 1)
+        #expect(sent[2].contains(#""text":"ㅋㅋ""#) && sent[2].contains(#""code":"035720""#))
+        #expect(sent[3].contains(#""toast":"★ Added 카카오 (035720)""#))
+        #expect(
+            throws: DecodingError.self,
+            "an unknown input is refused, not guessed"
+        ) {
+            try JSONDecoder().decode(
+                WatchlistViewModel<TestClock<Duration>>.Input.self, from: Data(#"{"hack":{}}"#.utf8))
+        }
+        h.viewModel.send(.disappeared)
     }
 
     @Test func placeholdersComeFirstInOrderThenFillIn() async throws {

@@ -7,7 +7,7 @@ public import MarketDomain
 @MainActor
 public final class StockSearchViewModel {
     /// What the search shows.
-    public struct Output: Sendable, Equatable {
+    public struct Output: Sendable, Equatable, Codable {
         public var text = ""
         /// Local matches first, then remote ones not already listed.
         public var results: [Stock] = []
@@ -21,7 +21,7 @@ public final class StockSearchViewModel {
     }
 
     /// What a person does in the search.
-    public enum Input: Sendable, Equatable {
+    public enum Input: Sendable, Equatable, Codable {
         case textChanged(String)
         case selectionMoved(by: Int)
     }

@@ -8,7 +8,7 @@ public import MarketDomain
 @MainActor
 public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == Duration, C.Instant: Sendable {
     /// One row, formatted.
-    public struct Row: Sendable, Equatable, Identifiable {
+    public struct Row: Sendable, Equatable, Identifiable, Codable {
         public var id: String
         public var name: String
         public var market: String
@@ -42,14 +42,14 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     }
 
     /// Where a row's data stands.
-    public enum RowState: Sendable, Equatable {
+    public enum RowState: Sendable, Equatable, Codable {
         case loading
         case loaded
         case failed(String)
     }
 
     /// The detail of one stock: its line of figures and its daily bars for the chart.
-    public struct Detail: Sendable, Equatable {
+    public struct Detail: Sendable, Equatable, Codable {
         public var code: String
         public var name: String
         public var market: String
@@ -63,7 +63,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     }
 
     /// Everything the tab shows.
-    public struct Output: Sendable, Equatable {
+    public struct Output: Sendable, Equatable, Codable {
         public var source = ""
         /// The detail chart, while it is open.
         public var detail: Detail?
@@ -89,7 +89,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     }
 
     /// What a person does on the tab.
-    public enum Input: Sendable, Equatable {
+    public enum Input: Sendable, Equatable, Codable {
         case appeared
         case disappeared
         case refreshRequested
