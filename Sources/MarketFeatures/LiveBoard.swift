@@ -62,9 +62,19 @@ public actor LiveBoard {
     public private(set) var skippedFrames = 0
     private let followers = Followers()
     private var feedTask: Task<Void, Never>?
+    /// The clock of the pause that gathers a busy feed's ticks.
+    private let clock: any Clock<Duration>
+    /// Where the feed task runs (the shared pool when `nil`; a test's driver in tests).
+    private let executor: (any TaskExecutor)?
 
-    /// A board for the client's exchange; empty until ``load(markets:)``.
-    public init(client: MarketDataClient) {
+    /// A board for the client's exchange; empty until ``load(markets:)``. Its feed task waits on
+    /// `clock` and runs on `executor` (the shared pool when `nil`).
+    public init(
+        client: MarketDataClient, clock: any Clock<Duration> = ContinuousClock(),
+        executor: (any TaskExecutor)? = nil
+    ) {
+        self.clock = clock
+        self.executor = executor
         self.client = client
         exchange = client.exchange
         board = TickerBoard(exchange: client.exchange)
@@ -91,7 +101,7 @@ public actor LiveBoard {
         guard feedTask == nil else { return }
         let wanted = ids.isEmpty ? board.markets.map(\.id).sorted() : ids
         let events = client.liveTickers(wanted)
-        feedTask = Task { [weak self] in
+        feedTask = Task(executorPreference: executor) { [weak self] in
             await self?.consume(events)
         }
     }
@@ -105,7 +115,7 @@ public actor LiveBoard {
     private func consume(_ events: LiveFeedEvents) async {
         for await batch in events {
             handle(batch)
-            if batch.count > 1 { try? await Task.sleep(for: Self.gatheringPause) }
+            if batch.count > 1 { try? await clock.sleep(for: Self.gatheringPause) }
         }
     }
 

@@ -131,44 +131,41 @@ import Testing
         #expect(output.detailMarket == output.compareRows.first?.id)
     }
 
+    /// Everything runs on the driver (the boards' feed tasks, the view model's run), so every
+    /// step below happens at a known point of the test clock.
     @Test func theOtherExchangesFeedsStartOnlyOnceTheCompareTabShowsAndTheMainTicksComeOnce() async throws {
+        let driver = TaskDriver()
         let upbit = ScriptedMarketClient(
             markets: [Self.bitcoin], tickers: [MarketFixtures.ticker(Self.bitcoin, price: 100_000_000, timestamp: 1)])
         let bithumb = ScriptedMarketClient(
             markets: [Self.bitcoin], tickers: [MarketFixtures.ticker(Self.bitcoin, price: 100_500_000)],
             exchange: .bithumb)
-        let boards = ExchangeBoards(clients: [.upbit: upbit.client, .bithumb: bithumb.client])
+        let boards = ExchangeBoards(
+            clients: [.upbit: upbit.client, .bithumb: bithumb.client], clock: driver.clock, executor: driver)
         let main = try #require(boards.boards[.upbit])
         try await main.load()
         await main.follow()
-        let clock = TestClock<Duration>()
         let viewModel = BoardViewModel(
-            board: main, store: InMemoryPreferenceStore().store, clock: ViewClock(clock), isSimulated: true,
+            board: main, store: InMemoryPreferenceStore().store, clock: ViewClock(driver.clock), isSimulated: true,
             exchangeBoards: boards)
-        let running = Task { await viewModel.run() }
+        let running = driver.start { await viewModel.run() }
         defer { running.cancel() }
-        // A tick of the main exchange reaches the Compare tab's copy too, with no feed of its own.
-        let bitcoin = Self.bitcoin
-        try await withDeadline(seconds: 30, "the main tick") { @MainActor in
-            while !upbit.send(.ticker(MarketFixtures.ticker(bitcoin, price: 101_000_000, timestamp: 2))) {
-                await Task.yield()
-            }
-            // Updates are taken once a frame: the test clock moves a frame at a time.
-            while viewModel.compareSnapshots[.upbit]?.ticker(bitcoin.id)?.price != 101_000_000 {
-                await clock.advance(by: .milliseconds(34))
-                await Task.yield()
-            }
-        }
-        await clock.advance(by: .seconds(1))
+        await driver.settle()
+        // A tick of the main exchange reaches the Compare tab's copy too, with no feed of its own,
+        // at the next frame.
+        #expect(upbit.send(.ticker(MarketFixtures.ticker(Self.bitcoin, price: 101_000_000, timestamp: 2))))
+        await driver.advance(by: .milliseconds(100))
+        #expect(viewModel.compareSnapshots[.upbit]?.ticker(Self.bitcoin.id)?.price == 101_000_000)
+        await driver.advance(by: .seconds(1))
         #expect(bithumb.subscriptions.isEmpty)
         #expect(await !(boards.boards[.bithumb]?.isFollowing ?? true))
 
         viewModel.send(.tabChosen(.compare))
         viewModel.frame()
-        try await withDeadline(seconds: 30, "Bithumb's feed") {
-            while bithumb.subscriptions.isEmpty { await Task.yield() }
-        }
+        await driver.advance(by: .milliseconds(100))
         #expect(bithumb.subscriptions == [[Self.bitcoin.id]])
         #expect(upbit.subscriptions.count == 1)
+        running.cancel()
+        await driver.settle()
     }
 }

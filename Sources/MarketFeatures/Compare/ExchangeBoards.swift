@@ -6,15 +6,26 @@ public import MarketDomain
 public final class ExchangeBoards: Sendable {
     /// The boards, by exchange.
     public let boards: [Exchange: LiveBoard]
+    /// The clock of the retries, and where the merging tasks run (the shared pool when `nil`).
+    private let clock: any Clock<Duration>
+    private let executor: (any TaskExecutor)?
 
-    /// Boards over these clients.
-    public init(clients: [Exchange: MarketDataClient]) {
-        boards = clients.mapValues { LiveBoard(client: $0) }
+    /// Boards over these clients, waiting on `clock` and running on `executor` (the shared pool
+    /// when `nil`; a test's driver in tests).
+    public init(
+        clients: [Exchange: MarketDataClient], clock: any Clock<Duration> = ContinuousClock(),
+        executor: (any TaskExecutor)? = nil
+    ) {
+        boards = clients.mapValues { LiveBoard(client: $0, clock: clock, executor: executor) }
+        self.clock = clock
+        self.executor = executor
     }
 
     /// Boards already made (shared with other views).
     public init(boards: [Exchange: LiveBoard]) {
         self.boards = boards
+        clock = ContinuousClock()
+        executor = nil
     }
 
     /// The exchanges, in the order the compare view lists them.
@@ -57,7 +68,7 @@ public final class ExchangeBoards: Sendable {
                             return
                         } catch {
                             onFailure(exchange, error)
-                            try? await Task.sleep(for: retryDelay)
+                            try? await self.clock.sleep(for: retryDelay)
                         }
                     }
                 }
@@ -84,12 +95,12 @@ public final class ExchangeBoards: Sendable {
         for (exchange, board) in boards where exchange != excluded {
             let updates = await board.updates()
             tasks.append(
-                Task {
+                Task(executorPreference: executor) {
                     for await update in updates { continuation.yield((exchange, update)) }
                 })
         }
         let all = tasks
-        Task {
+        Task(executorPreference: executor) {
             for task in all { await task.value }
             continuation.finish()
         }
