@@ -88,6 +88,18 @@ struct AppCommand: AsyncParsableCommand {
         let app = TerminalApp(
             viewModel: viewModel, screen: BoardScreen(theme: theme, language: language), colors: colorsWanted,
             detail: detail, watchlist: watchlist)
+        #if os(Linux)
+            // Once the first board is up, start-up's code pages are given back, and once a minute
+            // after that what was used only once (see ResidentCodeTrim).
+            let trim = Task.detached {
+                var wait = Duration.seconds(3)
+                while (try? await Task.sleep(for: wait)) != nil {
+                    ResidentCodeTrim.releaseCleanCodePages()
+                    wait = .seconds(60)
+                }
+            }
+            defer { trim.cancel() }
+        #endif
         _ = await app.run()
         detail.stop()
         watchlist?.stop()
