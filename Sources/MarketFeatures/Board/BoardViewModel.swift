@@ -6,7 +6,9 @@ public import MarketDomain
 ///
 /// Live ticks update the rows' prices on every frame; the order changes at most about once a
 /// second (or at once after a person's action), and the selection follows the market, not the
-/// row index. Frames are coalesced to `frameInterval` and produced only when something changed.
+/// row index. Live data is taken and framed every `frameInterval` (a tenth of a second: ten
+/// frames a second at most), and a frame is produced only when something changed; a person's
+/// input is framed at once by whoever sends it (``send(_:)`` then ``frame()``).
 ///
 /// Given the boards of every exchange (``ExchangeBoards``), it also drives the Compare tab: its
 /// own copy of each board, the comparisons recomputed when something moved, and each feed's
@@ -62,7 +64,7 @@ public final class BoardViewModel {
     /// A view model over `board`, remembering choices in `store`.
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
-        language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(33),
+        language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(100),
         exchangeBoards: ExchangeBoards? = nil, logger: Logger = Logger(label: "sise.board")
     ) {
         self.board = board
