@@ -7,7 +7,8 @@
     /// libraries' code and constants, never the relocated or written ones), asks the kernel to
     /// read its pages one by one from now on instead of sixteen at a time (`MADV_RANDOM`) and to
     /// drop them from this process (`MADV_DONTNEED`). A page used again comes back from the
-    /// page cache on first touch, so resident memory settles at what the app really runs.
+    /// page cache on first touch, so resident memory settles at what the app really runs. The free
+    /// pages of the heap go back too (`malloc_trim`).
     public enum ResidentCodeTrim {
         /// Trims every eligible mapping; returns how many it trimmed (0 when `/proc` is unreadable).
         @discardableResult
@@ -18,6 +19,8 @@
             else { return 0 }
             try? handle.close()
             let smaps = String(decoding: data, as: UTF8.self)
+            // The heap's free pages too (what start-up's decoding freed stays in malloc's arenas).
+            releaseFreeHeapPages()
             var trimmed = 0
             for mapping in mappings(in: smaps) where mapping.isTrimmable {
                 let start = UnsafeMutableRawPointer(bitPattern: UInt(mapping.start))
@@ -27,6 +30,13 @@
                 if madvise(start, length, MADV_DONTNEED) == 0 { trimmed += 1 }
             }
             return trimmed
+        }
+
+        /// glibc's `malloc_trim(0)`, looked up at run time (Swift's Glibc module does not declare it).
+        private static func releaseFreeHeapPages() {
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
         }
 
         /// One line of `/proc/self/smaps` with the figures that decide whether it may be trimmed.
