@@ -192,6 +192,24 @@ import Testing
         return CorruptedFrame(bytes: bytes)
     })
 
+    /// A corruption the property found: `tms` repeated, its first value with a fraction a double
+    /// cannot hold. `JSONDecoder` takes the first and reads the whole part; so must the byte reader.
+    @Test func aTimestampWithAFractionPastADoublesPrecisionIsReadAsItsWholePart() throws {
+        let frame = """
+            {"tp":86000,"cd":"USDT-UIJC4","ty":"ticker","tms":98032940177128242.04,"tms":980329847785,\
+            "scr":3240177128242.04,"scp":3.28161962957E6,"op":3.094589416141770e8,"hp":0.005290,\
+            "lp":8.4263487436159408e+9,"pcp":34931.57,"atv24h":4.0150e+7,"atp24h":6.5247530E0,"st":"REALTIME"}
+            """
+        let message = try JSONDecoder().decode(UpbitStreamFrame.self, from: Data(frame.utf8))
+        guard case .ticker(let ticker) = message else {
+            Issue.record("the reference read \(message)")
+            return
+        }
+        let reference = try #require(ticker.toDomain())
+        #expect(reference.timestamp == 98_032_940_177_128_242)
+        #expect(UpbitTickerFrameReader.read(Array(frame.utf8)) == .ticker(reference))
+    }
+
     @Test func randomCorruptionsNeverCrashAndAgreeWhenBothReadATicker() async {
         await propertyCheck(count: 3000, input: Self.corruptedFrames) { frame in
             let upbit = UpbitTickerFrameReader.read(frame.bytes)

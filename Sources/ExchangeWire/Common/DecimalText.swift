@@ -148,7 +148,16 @@ enum DecimalText {
                 exponent += exponentIsNegative ? -written : written
             }
             while exponent < 0 {
-                guard magnitude % 10 == 0 else { throw .badNumber }
+                guard magnitude % 10 == 0 else {
+                    // A fraction a double cannot hold (`98032940177128242.04`, past 2^53) is read
+                    // as the whole part, as Foundation's JSONDecoder reads it: both paths agree.
+                    guard Self.isIntegralAsDouble(text) else { throw .badNumber }
+                    while exponent < 0 {
+                        magnitude /= 10
+                        exponent += 1
+                    }
+                    break
+                }
                 magnitude /= 10
                 exponent += 1
             }
@@ -165,6 +174,12 @@ enum DecimalText {
         }
         guard magnitude <= UInt64(Int64.max) else { throw .badNumber }
         return Int64(magnitude)
+    }
+
+    /// Whether the number reads as a whole double (its fraction lost to the double's precision).
+    private static func isIntegralAsDouble(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return false }
+        return value.rounded(.towardZero) == value
     }
 
     /// Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
