@@ -16,6 +16,18 @@ final class RequestWeightBudget: Sendable {
         var usedInNext = 0
         /// No request goes before this (Unix ms): the server refused and asked to wait.
         var blockedUntil: Int64 = 0
+
+        /// Takes windows of `seconds` from `time` on; the count so far is kept or dropped.
+        mutating func adoptWindow(seconds: Int, at time: Int64, keepingCount: Bool) {
+            let milliseconds = Int64(max(1, seconds)) * 1000
+            guard milliseconds != windowMilliseconds else { return }
+            windowMilliseconds = milliseconds
+            window = time / milliseconds
+            if !keepingCount {
+                used = 0
+                usedInNext = 0
+            }
+        }
     }
 
     private let state: Mutex<State>
@@ -59,17 +71,11 @@ final class RequestWeightBudget: Sendable {
 
     /// Takes the weight the server reports as used in its window of `windowSeconds` (its count
     /// includes requests of this IP that this client did not send). A header of another window
-    /// than the one assumed tells the server's window: it is adopted, the count kept.
+    /// than the one assumed tells the server's window: it is adopted, with the server's count.
     func told(used: Int, windowSeconds: Int) {
         let time = now()
         state.withLock { state in
-            let milliseconds = Int64(max(1, windowSeconds)) * 1000
-            if milliseconds != state.windowMilliseconds {
-                state.windowMilliseconds = milliseconds
-                state.window = time / milliseconds
-                state.used = 0
-                state.usedInNext = 0
-            }
+            state.adoptWindow(seconds: windowSeconds, at: time, keepingCount: false)
             guard time / state.windowMilliseconds == state.window else { return }
             state.used = max(state.used, used)
         }
@@ -92,11 +98,7 @@ final class RequestWeightBudget: Sendable {
     func setLimit(_ limit: Int, windowSeconds: Int) {
         let time = now()
         state.withLock { state in
-            let milliseconds = Int64(max(1, windowSeconds)) * 1000
-            if milliseconds != state.windowMilliseconds {
-                state.windowMilliseconds = milliseconds
-                state.window = time / milliseconds
-            }
+            state.adoptWindow(seconds: windowSeconds, at: time, keepingCount: true)
             state.limit = max(1, limit)
         }
     }

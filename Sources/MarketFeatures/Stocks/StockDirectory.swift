@@ -24,6 +24,18 @@ public struct StockDirectory: Sendable {
             })
     }
 
+    /// Fills in one stock's English name where it has none, in place (one learned at a time
+    /// costs one entry, not a new directory).
+    public mutating func setEnglishName(_ name: String, of code: String) {
+        let key = code.uppercased()
+        guard let stock = byCode[key], stock.englishName.isEmpty, !name.isEmpty,
+            let index = stocks.firstIndex(where: { $0.code == stock.code })
+        else { return }
+        let named = Stock(code: stock.code, koreanName: stock.koreanName, englishName: name, market: stock.market)
+        stocks[index] = named
+        byCode[key] = named
+    }
+
     /// The stocks of a market group without an English name, in the list's order (largest first
     /// for the KRX list).
     public func stocksWithoutEnglishName(on source: StockSource) -> [Stock] {

@@ -391,7 +391,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     /// Keeps an English name a source gave, when the stock had none and the name is a Latin one.
     private func learnEnglishName(_ name: String, of code: String) {
         guard directory.stock(code)?.englishName.isEmpty == true, Self.isLatinName(name) else { return }
-        directory = directory.addingEnglishNames([code: name])
+        directory.setEnglishName(name, of: code)
         try? names.save(code, name)
     }
 
