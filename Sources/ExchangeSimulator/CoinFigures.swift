@@ -25,10 +25,19 @@ struct CoinFigures: Sendable {
     let tradeTimestamp: Int64
     let timestamp: Int64
 
-    /// The change against the previous close, signed, and its rate.
+    /// The change against the previous close, signed, and its rate, to the decimals the
+    /// exchanges send (8 for amounts, 10 for rates): a difference of two prices with decimals
+    /// is not itself a short decimal in binary.
     var change: (price: Double, rate: Double) {
-        let signed = price - previousClose
-        return (signed, previousClose > 0 ? signed / previousClose : 0)
+        let signed = Self.rounded(price - previousClose, decimals: 8)
+        return (signed, previousClose > 0 ? Self.rounded(signed / previousClose, decimals: 10) : 0)
+    }
+
+    /// `value` to at most `decimals` decimals (powers of ten to 10^22 are exact doubles).
+    static func rounded(_ value: Double, decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return (value * scale).rounded() / scale
     }
 }
 
@@ -54,12 +63,15 @@ extension SimulatedCoin {
         let price = scale.price(self.price)
         // Volumes scale by the share; values follow the exchange's own prices.
         let valueScale = share * scale.factor
+        // Quantities carry 8 decimals and values 4, as the exchanges send them.
+        func volume(_ amount: Double) -> Double { CoinFigures.rounded(amount * share, decimals: 8) }
+        func value(_ amount: Double) -> Double { CoinFigures.rounded(amount * valueScale, decimals: 4) }
         return CoinFigures(
             market: market, price: price, open: scale.price(open), high: max(scale.price(high), price),
-            low: min(scale.price(low), price), previousClose: scale.price(previousClose), dayVolume: dayVolume * share,
-            dayValue: dayValue * valueScale, volume24h: rolling.volume * share, value24h: rolling.value * valueScale,
-            lastTradeVolume: lastTradeVolume * share, lastSideIsAsk: lastSideIsAsk, askVolume: askVolume * share,
-            bidVolume: bidVolume * share, weekHigh: max(scale.price(week.high), price), weekHighDay: week.highDay,
+            low: min(scale.price(low), price), previousClose: scale.price(previousClose), dayVolume: volume(dayVolume),
+            dayValue: value(dayValue), volume24h: volume(rolling.volume), value24h: value(rolling.value),
+            lastTradeVolume: volume(lastTradeVolume), lastSideIsAsk: lastSideIsAsk, askVolume: volume(askVolume),
+            bidVolume: volume(bidVolume), weekHigh: max(scale.price(week.high), price), weekHighDay: week.highDay,
             weekLow: min(scale.price(week.low), price), weekLowDay: week.lowDay, tradeTimestamp: tradeTimestamp,
             timestamp: timestamp)
     }

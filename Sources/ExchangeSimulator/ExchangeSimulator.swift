@@ -129,8 +129,10 @@ public final class ExchangeSimulator: Sendable {
         return buildRouter(for: exchange, sessions: &sessions)
     }
 
-    /// A WebSocket session of a dialect: what it does with one upgraded connection.
-    typealias WebSocketSession = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter) async throws -> Void
+    /// A WebSocket session of a dialect: what it does with one upgraded connection, whose ready-made
+    /// frames (a firehose's batches) go through the ``RawFrameWriter``.
+    typealias WebSocketSession =
+        @Sendable (WebSocketInboundStream, WebSocketOutboundWriter, RawFrameWriter) async throws -> Void
 
     /// The routes of one dialect; its WebSocket sessions, by path, go in `sessions`.
     private func buildRouter(
@@ -151,19 +153,23 @@ public final class ExchangeSimulator: Sendable {
             router.add(middleware: UpbitGatewayMiddleware(gate: gate))
             UpbitRESTController(venue: venue, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
         case .bithumb:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             BithumbRESTController(venue: venue, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
             let legacy = BithumbLegacyStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $0, outbound: $1) }
+            sessions[BithumbLegacySubscription.path] = { inbound, outbound, _ in
+                try await legacy.run(inbound: inbound, outbound: outbound)
+            }
         case .korbit:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             KorbitRESTController(venue: venue, now: now).register(on: router)
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[KorbitEndpoint.webSocket] = { inbound, outbound, _ in
+                try await handler.run(inbound: inbound, outbound: outbound)
+            }
         case .binance:
             router.add(
                 middleware: VenueGatewayMiddleware(
@@ -172,7 +178,9 @@ public final class ExchangeSimulator: Sendable {
             BinanceRESTController(venue: venue, now: now, requestWeight: configuration.binanceRequestWeight)
                 .register(on: router)
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1) }
+            sessions[BinanceEndpoint.webSocket] = { inbound, outbound, _ in
+                try await handler.run(inbound: inbound, outbound: outbound)
+            }
         }
         return router
     }
@@ -191,13 +199,15 @@ public final class ExchangeSimulator: Sendable {
             server: .upgradeScreened { responder in
                 HTTP1WebSocketUpgradeChannel(
                     responder: responder, configuration: .init(ws: .init(maxFrameSize: 1 << 22, autoPing: ping))
-                ) { request, _, _ in
+                ) { request, channel, _ in
                     guard let path = request.path?.split(separator: "?").first.map(String.init),
                         let session = routes[path]
                     else {
                         return .dontUpgrade
                     }
-                    return .upgrade([:]) { inbound, outbound, _ in try await session(inbound, outbound) }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        try await session(inbound, outbound, try await RawFrameWriter.install(on: channel))
+                    }
                 }
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: exchange))),

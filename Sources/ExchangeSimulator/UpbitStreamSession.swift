@@ -22,7 +22,7 @@ struct UpbitStreamSession {
         var format: UpbitStreamFormat = .default
     }
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
         let (id, events, continuation) = hub.register()
         defer { hub.unregister(id) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -38,7 +38,7 @@ struct UpbitStreamSession {
                     continuation.yield(.statusDue)
                 }
             }
-            group.addTask { try await write(events: events, to: outbound) }
+            group.addTask { try await write(events: events, to: outbound, frames: frames) }
             _ = try await group.next()
             group.cancelAll()
         }
@@ -66,15 +66,23 @@ struct UpbitStreamSession {
         }
     }
 
-    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(
+        events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
+    ) async throws {
         var subscription = Subscription()
         var pinged = false
-        // Every ticker frame is written by hand into this one buffer: the firehose's cost per tick.
+        // Every ticker is written by hand as JSON, then framed into one batch that goes out as one
+        // write: the firehose's cost per tick.
         var writer = JSONTextWriter()
-        func send(_ ticker: UpbitStreamTicker) async throws {
-            writer.removeAll()
-            ticker.writeJSON(into: &writer, simple: subscription.format.isSimple)
-            try await outbound.write(.binary(ByteBuffer(bytes: writer.bytes)))
+        var batch = WebSocketFrameBatch()
+        func send(_ tickers: [UpbitStreamTicker]) async throws {
+            batch.removeAll()
+            for ticker in tickers {
+                writer.removeAll()
+                ticker.writeJSON(into: &writer, simple: subscription.format.isSimple)
+                batch.appendBinary(writer.bytes)
+            }
+            try await frames.write(batch)
         }
         for await event in events {
             switch event {
@@ -84,16 +92,18 @@ struct UpbitStreamSession {
                 let wanted = ids.compactMap { venue.venueID(forWorld: $0) }.filter {
                     subscription.codes.contains($0) && seen.insert($0).inserted
                 }
-                for figures in venue.figures(wanted, now: now()) {
-                    try await send(figures.upbitStreamTicker(snapshot: false, datesInKST: isBithumb))
-                }
+                try await send(
+                    venue.figures(wanted, now: now()).map {
+                        $0.upbitStreamTicker(snapshot: false, datesInKST: isBithumb)
+                    })
             case .request(let request):
                 subscription = Self.subscription(from: request, venue: venue)
                 let snapshotWanted = request.types.contains { $0.type == "ticker" && $0.isOnlyRealtime != true }
                 if snapshotWanted {
-                    for figures in venue.figures(subscription.codes.sorted(), now: now()) {
-                        try await send(figures.upbitStreamTicker(snapshot: true, datesInKST: isBithumb))
-                    }
+                    try await send(
+                        venue.figures(subscription.codes.sorted(), now: now()).map {
+                            $0.upbitStreamTicker(snapshot: true, datesInKST: isBithumb)
+                        })
                 }
             case .badRequest(let problem):
                 let body = UpbitErrorBody(name: .text(problem.rawValue), message: Self.message(for: problem))

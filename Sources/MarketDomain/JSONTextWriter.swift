@@ -89,12 +89,60 @@ public struct JSONTextWriter: Sendable {
         // which is what `description` without its `.0` gives them; -0 keeps its sign that way.
         if abs(value) < 1e15, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
             appendDigits(Int64(value))
-        } else {
+        } else if !appendShortFraction(value) {
             var text = value.description
             if text.hasSuffix(".0") { text.removeLast(2) }
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
         needsComma = true
+    }
+
+    /// Writes a number of at most 15 significant digits, from 10^-4 up, as its digits, which is
+    /// what `description` gives it: a decimal of at most 15 significant digits is the only one
+    /// that short to read back as that double (DBL_DIG), so it is the shortest that does, and
+    /// `description` writes no exponent from 10^-4 up to 2^53. Returns false, having written
+    /// nothing, for any other number.
+    private mutating func appendShortFraction(_ value: Double) -> Bool {
+        let magnitude = abs(value)
+        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
+        // The most decimals that keep the digits within 15 (powers of ten to 10^18 are exact).
+        var decimals = 18
+        var scale = 1e18
+        var divisor: UInt64 = 1_000_000_000_000_000_000
+        while magnitude * scale >= 1e15 {
+            decimals -= 1
+            scale /= 10
+            divisor /= 10
+        }
+        let scaled = (magnitude * scale).rounded()
+        // The decimal scaled/10^decimals reads back as exactly this double: it is the one.
+        guard scaled < 1e15, scaled / scale == magnitude else { return false }
+        let units = UInt64(scaled)
+        var whole = units / divisor
+        var fraction = units % divisor
+        guard fraction != 0 else { return false }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var start = 40
+            for _ in 0..<decimals {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            start -= 1
+            digits[start] = UInt8(ascii: ".")
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+        return true
     }
 
     /// Writes an integer value.

@@ -82,4 +82,39 @@ import Testing
             decoding: try JSONEncoder().encode(Values(doubles: doubles, integers: integers)), as: UTF8.self)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
+
+    /// Prices, rates and volumes with a few decimals take the writer's short path; every kind of
+    /// double, from that path's edges to random bit patterns, comes out as `JSONEncoder` writes it.
+    @Test func fractionsOfEveryShapeAreWrittenAsJSONEncoderWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        var doubles: [Double] = [
+            0.0001, 0.00009999999999999999, 1e-4 - 1e-20, 9_999_999.99999999, 9_999_999.999999999, 1e7 - 0.5,
+            0.1, 0.2, 0.3, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 0.00012345678, 0.000123456789, 1_234_567.12345678,
+            -0.0101643282, 99.99999999, 0.12345678901234, 5e-5, 123.456, 0.0011508769, 999_999_999_999_999.9,
+            123_456_789_012_345.6, 12_345_678_901_234.56, 0.000123456789012345, 0.0001234567890123456,
+        ]
+        for _ in 0..<4000 {
+            let decimals = Int.random(in: 0...12, using: &generator)
+            let units = Double(Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &generator))
+            doubles.append(units / pow(10, Double(decimals)))
+            doubles.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+            doubles.append(Double.random(in: -10_000...10_000, using: &generator))
+            // 15 significant digits and fewer, at every magnitude the short path takes.
+            let digits = Double(Int64.random(in: 1...999_999_999_999_999, using: &generator))
+            doubles.append(digits / pow(10, Double(Int.random(in: 0...19, using: &generator))))
+        }
+        doubles.removeAll { !$0.isFinite }
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        for value in doubles { writer.number(value) }
+        writer.endArray()
+        let expected = String(decoding: try JSONEncoder().encode(doubles), as: UTF8.self)
+        let written = String(decoding: writer.bytes, as: UTF8.self)
+        guard written != expected else { return }
+        let pairs = zip(
+            written.dropFirst().dropLast().split(separator: ","), expected.dropFirst().dropLast().split(separator: ","))
+        for (mine, theirs) in pairs where mine != theirs {
+            Issue.record("wrote \(mine) where JSONEncoder writes \(theirs)")
+        }
+    }
 }

@@ -14,6 +14,9 @@ extension FeedConnector {
     /// half-way), so cancelling an attempt that is still opening shuts its loop down, which is
     /// what closes that socket: an abandoned attempt leaves no socket behind. Once the session
     /// runs, cancellation ends it the usual way, with a close handshake.
+    ///
+    /// Once open, the session's task prefers that loop as its executor (``EventLoopTaskExecutor``),
+    /// so each read resumes the reader on the thread that read the bytes instead of waking another.
     public static func webSocket(url: String, pingInterval: Duration = .seconds(30), logger: Logger) -> FeedConnector {
         FeedConnector { session in
             let configuration = WebSocketClientConfiguration(
@@ -28,7 +31,10 @@ extension FeedConnector {
                         return phase == .abandoned
                     }
                     if abandoned { throw CancellationError() }
-                    try await session(connection)
+                    // Only an open session runs on the loop: an abandoned attempt shuts the loop down.
+                    try await withTaskExecutorPreference(EventLoopTaskExecutor(loop.next())) {
+                        try await session(connection)
+                    }
                 }
             } onCancel: {
                 let abandon = phase.withLock { phase in

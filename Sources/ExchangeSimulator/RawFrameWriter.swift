@@ -1,0 +1,60 @@
+import NIOCore
+
+/// Writes ready-made WebSocket frames (a ``WebSocketFrameBatch``) to an upgraded connection,
+/// below the frame encoder, as one write and one flush; the frames the session's
+/// `WebSocketOutboundWriter` writes go their usual way, in the order both were written.
+///
+/// Installed once the upgrade is done, as the pipeline's first handler: bytes written from its
+/// context go straight to the socket.
+struct RawFrameWriter: Sendable {
+    private let channel: any Channel
+    private let outlet: NIOLoopBound<RawFrameOutlet>
+
+    /// Adds the outlet to `channel`'s pipeline.
+    static func install(on channel: any Channel) async throws -> RawFrameWriter {
+        try await channel.eventLoop.submit {
+            let outlet = RawFrameOutlet()
+            try channel.pipeline.syncOperations.addHandler(outlet, position: .first)
+            return RawFrameWriter(channel: channel, outlet: NIOLoopBound(outlet, eventLoop: channel.eventLoop))
+        }.get()
+    }
+
+    /// Writes the batch's frames and returns once the socket has taken them (the session's
+    /// back-pressure); throws when the connection is closed.
+    func write(_ batch: WebSocketFrameBatch) async throws {
+        guard !batch.isEmpty else { return }
+        let bytes = batch.buffer
+        let outlet = outlet
+        let loop = channel.eventLoop
+        try await loop.flatSubmit {
+            let promise = loop.makePromise(of: Void.self)
+            outlet.value.write(bytes, promise: promise)
+            return promise.futureResult
+        }.get()
+    }
+}
+
+/// The pipeline's first handler: a way in for bytes that need no more encoding.
+final class RawFrameOutlet: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private var context: ChannelHandlerContext?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Writes and flushes `bytes` toward the socket; fails the promise once the handler is gone.
+    func write(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>) {
+        guard let context else {
+            promise.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
+    }
+}
