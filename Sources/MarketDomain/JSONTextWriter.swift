@@ -105,44 +105,86 @@ public struct JSONTextWriter: Sendable {
     private mutating func appendShortFraction(_ value: Double) -> Bool {
         let magnitude = abs(value)
         guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
-        // The most decimals that keep the digits within 15 (powers of ten to 10^18 are exact).
-        var decimals = 18
-        var scale = 1e18
-        var divisor: UInt64 = 1_000_000_000_000_000_000
-        while magnitude * scale >= 1e15 {
-            decimals -= 1
-            scale /= 10
-            divisor /= 10
-        }
+        // The whole part is exact; the decimals are what 15 significant digits leave.
+        let whole = UInt64(magnitude)
+        let decimals = whole > 0 ? 15 - Self.digitCount(whole) : Self.decimalsBelowOne(magnitude)
+        guard decimals > 0 else { return false }
+        let scale = Self.powerOfTen(decimals)
         let scaled = (magnitude * scale).rounded()
-        // The decimal scaled/10^decimals reads back as exactly this double: it is the one.
+        // The decimal scaled/10^decimals reads back as exactly this double: it is the one, and
+        // its whole part is the double's.
         guard scaled < 1e15, scaled / scale == magnitude else { return false }
         let units = UInt64(scaled)
-        var whole = units / divisor
-        var fraction = units % divisor
-        guard fraction != 0 else { return false }
-        while fraction % 10 == 0 {
-            fraction /= 10
-            decimals -= 1
-        }
+        let divisor = UInt64(scale)
+        let wholeUnits = whole &* divisor
+        guard units > wholeUnits, units &- wholeUnits < divisor else { return false }
+        var fraction = units &- wholeUnits
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            // Every decimal from the right, then the trailing zeros dropped.
             var start = 40
             for _ in 0..<decimals {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
                 fraction /= 10
             }
+            var end = 40
+            while digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
             start -= 1
             digits[start] = UInt8(ascii: ".")
+            var remaining = whole
             repeat {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(whole % 10)
-                whole /= 10
-            } while whole > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<end]))
         }
         return true
+    }
+
+    /// How many decimal digits `value` (at least 1) has.
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var bound: UInt64 = 10
+        while value >= bound, count < 19 {
+            count += 1
+            bound &*= 10
+        }
+        return count
+    }
+
+    /// The decimals that give a number in [10^-4, 1) its 15 significant digits.
+    private static func decimalsBelowOne(_ magnitude: Double) -> Int {
+        if magnitude >= 0.1 { return 15 }
+        if magnitude >= 0.01 { return 16 }
+        if magnitude >= 0.001 { return 17 }
+        return 18
+    }
+
+    /// 10^exponent for 0...18, exact as a double.
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        default: 1e18
+        }
     }
 
     /// Writes an integer value.

@@ -66,14 +66,13 @@ extension FeedConnector {
             try await session(
                 FeedConnection(
                     readFrames: { receive in
-                        for try await message in inbound.messages(maxSize: 1 << 22) {
-                            switch message {
-                            case .binary(let buffer):
-                                try buffer.withUnsafeReadableBytes { bytes in
-                                    try receive(bytes.assumingMemoryBound(to: UInt8.self))
-                                }
-                            case .text(var text):
-                                try text.withUTF8(receive)
+                        // Text and binary alike are handed on as bytes: the readers take UTF-8.
+                        var messages = WebSocketMessageAssembler(maxSize: 1 << 22)
+                        for try await frame in inbound {
+                            let message = try messages.add(
+                                frame.data, startsMessage: frame.opcode != .continuation, fin: frame.fin)
+                            try message?.withUnsafeReadableBytes { bytes in
+                                try receive(bytes.assumingMemoryBound(to: UInt8.self))
                             }
                         }
                     },
