@@ -120,7 +120,7 @@ public actor LiveBoard {
     }
 
     /// How long a busy feed's ticks gather before the next batch is applied.
-    static let gatheringPause = Duration.microseconds(250)
+    static let gatheringPause = Duration.milliseconds(1)
 
     /// Whether the board follows its live feed.
     public var isFollowing: Bool { feedTask != nil }
