@@ -58,6 +58,30 @@ public struct CoinComparison: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// One coin compared across the boards, as ``compare(_:usdtRate:)`` compares it among all:
+    /// `nil` when fewer than two Korean exchanges have a KRW price for it. What a board that
+    /// follows a few changed coins recomputes, instead of every coin.
+    public static func compare(symbol: String, on boards: [Exchange: TickerBoard], usdtRate: Double?) -> CoinComparison?
+    {
+        let id = MarketID(quote: "KRW", base: symbol)
+        var listed: [Exchange: Quote] = [:]
+        for exchange in Exchange.korean {
+            if let quote = boards[exchange]?.quote(id), quote.ticker.price > 0 { listed[exchange] = quote }
+        }
+        guard listed.count > 1 else { return nil }
+        let global = boards[.binance]?.quote(MarketID(quote: "USDT", base: symbol)).map(\.ticker.price)
+        return CoinComparison(
+            symbol: symbol, listed: listed, globalPrice: global.flatMap { $0 > 0 ? $0 : nil }, usdtRate: usdtRate)
+    }
+
+    /// KRW per USDT on these boards: the KRW-USDT price on the first Korean exchange listing it.
+    public static func usdtRate(on boards: [Exchange: TickerBoard]) -> Double? {
+        for exchange in Exchange.korean {
+            if let price = boards[exchange]?.quote(usdtMarket)?.ticker.price, price > 0 { return price }
+        }
+        return nil
+    }
+
     /// KRW per USDT: the KRW-USDT price on the first Korean exchange that lists it.
     public static func usdtRate(in quotes: [Exchange: [Quote]]) -> Double? {
         for exchange in Exchange.korean {

@@ -123,6 +123,31 @@ import Testing
         #expect(output.status.feeds.first { $0.exchange == "Upbit" }?.connection == .connecting)
     }
 
+    /// Only the coins that moved are compared again; after any mix of moves on any exchange
+    /// (the KRW-USDT rate and a coin's delisting among them) the rows are what comparing every
+    /// coin from scratch gives.
+    @Test func comparingOnlyTheCoinsThatMovedGivesWhatComparingAllGives() async throws {
+        let h = try await harness()
+        _ = h.step(.tabChosen(.compare))
+        let markets: [(Exchange, Market)] = [
+            (.upbit, Self.bitcoin), (.upbit, Self.ripple), (.upbit, Self.tether), (.bithumb, Self.bitcoin),
+            (.bithumb, Self.ripple), (.bithumb, Self.tether), (.binance, Self.global("BTC")),
+            (.binance, Self.global("XRP")),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for step in 1...400 {
+            let (exchange, market) = markets.randomElement(using: &generator)!
+            // Now and then a price of 0: the coin drops out of the comparison until it trades again.
+            let price = Int.random(in: 0..<20, using: &generator) == 0 ? 0 : Double.random(in: 1...200_000_000)
+            let tick = MarketFixtures.ticker(market, price: price, value: 1e9, timestamp: Int64(10_000 + step))
+            await h.viewModel.receive(.quotes([Quote(market: market, ticker: tick)]), from: exchange)
+            guard step % 7 == 0 else { continue }
+            h.viewModel.recomputeComparisons()
+            let everyCoin = CoinComparison.compare(h.viewModel.compareSnapshots.mapValues(\.quotes))
+            #expect(h.viewModel.comparisons == Dictionary(uniqueKeysWithValues: everyCoin.map { ($0.id, $0) }))
+        }
+    }
+
     @Test func theDetailOpensOnlyForACoinTheBoardLists() async throws {
         let h = try await harness()
         _ = h.step(.tabChosen(.compare))

@@ -10,7 +10,7 @@ extension BoardViewModel {
             compareSnapshots[exchange] = await board.board
             feedStates[exchange] = await board.connection
         }
-        comparisonsAreStale = true
+        staleComparisons.markAll()
         return updates
     }
 
@@ -20,24 +20,34 @@ extension BoardViewModel {
         case .quotes(let quotes):
             for quote in quotes {
                 compareSnapshots[exchange, default: TickerBoard(exchange: exchange)].apply(quote.ticker)
+                staleComparisons.moved(quote.id, on: exchange)
             }
             if state.tab == .compare { state.changedSinceReorder = true }
         case .snapshotApplied:
             if let board = exchangeBoards?.boards[exchange] { compareSnapshots[exchange] = await board.board }
             if state.tab == .compare { state.needsReorder = true }
+            staleComparisons.markAll()
         case .connection(let connection):
             feedStates[exchange] = connection
         }
-        comparisonsAreStale = true
         markDirty()
     }
 
-    /// Compares every coin again from the copies of the boards.
+    /// Compares again what moved since the last time: the coins whose prices moved, or every
+    /// coin when a whole board (or the KRW-USDT rate behind every premium) changed.
     func recomputeComparisons() {
-        let quotes = compareSnapshots.mapValues(\.quotes)
-        comparisons = Dictionary(
-            CoinComparison.compare(quotes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        comparisonsAreStale = false
+        if staleComparisons.all {
+            let quotes = compareSnapshots.mapValues(\.quotes)
+            comparisons = Dictionary(
+                CoinComparison.compare(quotes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        } else {
+            let rate = CoinComparison.usdtRate(on: compareSnapshots)
+            for symbol in staleComparisons.symbols {
+                let id = MarketID(quote: "KRW", base: symbol)
+                comparisons[id] = CoinComparison.compare(symbol: symbol, on: compareSnapshots, usdtRate: rate)
+            }
+        }
+        staleComparisons = StaleComparisons(all: false)
     }
 
     /// The compare rows in view, formatted.
@@ -91,5 +101,36 @@ extension BoardViewModel {
         compareOpening.yield()
         compareOpening.finish()
         self.compareOpening = nil
+    }
+}
+
+/// What moved on the boards since the compare rows were last computed.
+struct StaleComparisons {
+    /// Every coin: a board was replaced, or the KRW-USDT rate moved.
+    private(set) var all = true
+    /// The coins whose KRW or USDT price moved.
+    private(set) var symbols: Set<String> = []
+
+    init(all: Bool = true) {
+        self.all = all
+    }
+
+    /// Whether anything is left to compute.
+    var isStale: Bool { all || !symbols.isEmpty }
+
+    mutating func markAll() {
+        all = true
+        symbols = []
+    }
+
+    /// A market moved on an exchange: its coin is compared again (every coin when it is the
+    /// KRW-USDT market of a Korean exchange, whose price converts every premium).
+    mutating func moved(_ id: MarketID, on exchange: Exchange) {
+        guard !all else { return }
+        if id == CoinComparison.usdtMarket, exchange != .binance {
+            markAll()
+        } else if id.quote == (exchange == .binance ? "USDT" : "KRW") {
+            symbols.insert(id.base)
+        }
     }
 }

@@ -43,9 +43,9 @@ public final class BoardViewModel {
     /// The view model's copies of every exchange's board, and each feed's state.
     var compareSnapshots: [Exchange: TickerBoard] = [:]
     var feedStates: [Exchange: ConnectionState] = [:]
-    /// The compare rows as last computed, by id, and whether the boards moved since.
+    /// The compare rows as last computed, by id, and what moved on the boards since.
     var comparisons: [MarketID: CoinComparison] = [:]
-    var comparisonsAreStale = true
+    var staleComparisons = StaleComparisons()
     /// Tells ``run()`` the Compare tab showed for the first time (the other feeds then start).
     var compareOpening: AsyncStream<Void>.Continuation?
     /// Each market's row as last formatted, with what it was formatted from: a visible row is
@@ -221,7 +221,7 @@ public final class BoardViewModel {
         // The rate alone redraws at most once a second; any other change shows it at once.
         if tickTimes.count != output.status.ticksPerSecond, now - rateShownAt >= .seconds(1) { isDirty = true }
         noteCompareShown()
-        if state.tab == .compare, comparisonsAreStale, exchangeBoards != nil {
+        if state.tab == .compare, staleComparisons.isStale, exchangeBoards != nil {
             recomputeComparisons()
         }
         let previousOrder = state.order
