@@ -28,9 +28,13 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
-        .target(name: "MarketDomain", swiftSettings: sharedSettings),
+        .target(
+            name: "MarketDomain",
+            dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")],
+            swiftSettings: sharedSettings),
         .target(name: "ExchangeWire", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
         .target(
             name: "StockLists", dependencies: ["MarketDomain"], resources: [.copy("Resources")],

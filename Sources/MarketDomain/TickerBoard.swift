@@ -1,12 +1,19 @@
+import HashTreeCollections
+
 /// The live state of every market of one exchange: names merged with the latest ticker of each.
 ///
-/// Applying a ticker is O(1) by market id, and a ticker older than the one held is dropped, so a
-/// late REST snapshot never overwrites newer live data.
+/// Applying a ticker is O(log n) by market id, and a ticker older than the one held is dropped,
+/// so a late REST snapshot never overwrites newer live data.
+///
+/// A board is shared between its live owner and every reader of a frame (``LiveBoard``'s
+/// frames): the tickers are a persistent hash tree (swift-collections' `TreeDictionary`), so a
+/// tick applied after a frame was handed out copies the few nodes on its market's path, not
+/// the whole board.
 public struct TickerBoard: Sendable {
     /// The exchange these markets belong to.
     public let exchange: Exchange
     private var marketsByID: [MarketID: Market] = [:]
-    private var tickersByID: [MarketID: Ticker] = [:]
+    private var tickersByID: TreeDictionary<MarketID, Ticker> = [:]
     /// Bumped on every change, so a reader can tell cheaply whether anything moved.
     public private(set) var version: UInt64 = 0
 

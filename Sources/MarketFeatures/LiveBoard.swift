@@ -11,12 +11,6 @@ public actor LiveBoard {
     /// stops listening is removed at once from the stream's termination handler.
     private final class Followers: Sendable {
         private let continuations = Mutex<(next: Int, all: [Int: AsyncStream<BoardUpdate>.Continuation])>((0, [:]))
-        private let mailboxes = Mutex<[UpdateMailbox<BoardUpdate>]>([])
-
-        func add(_ mailbox: UpdateMailbox<BoardUpdate>) {
-            mailboxes.withLock { $0.append(mailbox) }
-        }
-
         func add(_ continuation: AsyncStream<BoardUpdate>.Continuation) {
             let id = continuations.withLock { state in
                 state.next += 1
@@ -30,22 +24,12 @@ public actor LiveBoard {
 
         func publish(_ update: BoardUpdate) {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(update) }
-            for mailbox in openMailboxes() { mailbox.post(update) }
         }
 
-        /// The mailboxes still read (closed ones are forgotten here).
-        private func openMailboxes() -> [UpdateMailbox<BoardUpdate>] {
-            mailboxes.withLock { mailboxes in
-                mailboxes.removeAll { $0.isClosed }
-                return mailboxes
-            }
-        }
-
-        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } && openMailboxes().isEmpty }
+        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } }
 
         func finishAll() {
             for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
-            for mailbox in mailboxes.withLock({ $0 }) { mailbox.finish() }
         }
     }
 
@@ -66,6 +50,11 @@ public actor LiveBoard {
     private let clock: any Clock<Duration>
     /// Where the feed task runs (the shared pool when `nil`; a test's driver in tests).
     private let executor: (any TaskExecutor)?
+    /// The ticks applied, numbered, for ``frame(since:)``; kept once a reader asked for a frame.
+    private var moves = MoveLog()
+    private var recordsMoves = false
+    /// Whether ``stop()`` was called.
+    private var isStopped = false
 
     /// A board for the client's exchange; empty until ``load(markets:)``. Its feed task waits on
     /// `clock` and runs on `executor` (the shared pool when `nil`).
@@ -93,6 +82,7 @@ public actor LiveBoard {
         let snapshot = try await tickers
         board.setMarkets(listed)
         board.apply(snapshot: snapshot)
+        moves.replaceBoard()
         publish(.snapshotApplied)
     }
 
@@ -129,7 +119,23 @@ public actor LiveBoard {
     public func stop() {
         feedTask?.cancel()
         feedTask = nil
+        isStopped = true
         followers.finishAll()
+    }
+
+    /// Applies live ticks as the feed does (a benchmark's or a test's feed of its own).
+    public func apply(live tickers: [Ticker]) {
+        handle(tickers.map { .ticker($0) })
+    }
+
+    /// The board now, shared, with what moved since `version` (the ``BoardFrame/version`` of the
+    /// reader's last frame; `nil` for its first): what a view model reads once a frame. Every
+    /// reader of a frame shares one board, and each tick reaches each reader once.
+    public func frame(since version: UInt64?) -> BoardFrame {
+        recordsMoves = true
+        return BoardFrame(
+            board: board, version: moves.end, connection: connection, changes: moves.changes(since: version),
+            isStopped: isStopped)
     }
 
     /// What changes on the board from now on, for one reader.
@@ -137,14 +143,6 @@ public actor LiveBoard {
         let (stream, continuation) = AsyncStream<BoardUpdate>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
         followers.add(continuation)
         return stream
-    }
-
-    /// What changes on the board from now on, left in a mailbox the reader drains when it is
-    /// ready (a view model once a frame): no reader is woken per tick.
-    public func mailbox() -> UpdateMailbox<BoardUpdate> {
-        let mailbox = UpdateMailbox<BoardUpdate>()
-        followers.add(mailbox)
-        return mailbox
     }
 
     /// The rows matching a search, in an order.
@@ -163,8 +161,14 @@ public actor LiveBoard {
         for event in batch {
             switch event {
             case .ticker(let ticker):
+                let previous = recordsMoves ? board.ticker(ticker.marketID)?.price : nil
                 guard board.apply(ticker) == .applied else { continue }
                 appliedTicks += 1
+                if recordsMoves {
+                    let direction: ChangeDirection? =
+                        previous.flatMap { $0 == ticker.price ? nil : ticker.price > $0 ? .rise : .fall }
+                    moves.append(MarketMove(id: ticker.marketID, direction: direction, timestamp: ticker.timestamp))
+                }
                 if followed, let quote = board.quote(ticker.marketID) { moved.append(quote) }
             case .connection(let state):
                 publish(moved: &moved)
@@ -173,6 +177,7 @@ public actor LiveBoard {
             case .snapshot(let tickers):
                 publish(moved: &moved)
                 board.apply(snapshot: tickers)
+                moves.replaceBoard()
                 publish(.snapshotApplied)
             case .frameSkipped:
                 skippedFrames += 1

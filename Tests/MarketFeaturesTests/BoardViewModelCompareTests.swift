@@ -29,7 +29,8 @@ import Testing
         }
 
         @MainActor func live(_ update: BoardUpdate, from exchange: Exchange) async -> BoardOutput {
-            await viewModel.receive(update, from: exchange)
+            await viewModel.exchangeBoards?.boards[exchange]?.handle(update.feedEvents)
+            await viewModel.takeBoardFrames()
             await clock.advance(by: .seconds(1))
             viewModel.frame()
             return viewModel.output
@@ -67,8 +68,7 @@ import Testing
         let viewModel = BoardViewModel(
             board: try #require(boards.boards[.upbit]), store: store.store, clock: ViewClock(clock),
             isSimulated: true, exchangeBoards: boards)
-        _ = await viewModel.prepare()
-        _ = await viewModel.prepareCompare()
+        await viewModel.prepare()
         viewModel.send(.viewportResized(rows: 10))
         viewModel.frame()
         return Harness(viewModel: viewModel, clock: clock, upbit: upbit)
@@ -140,7 +140,8 @@ import Testing
             // Now and then a price of 0: the coin drops out of the comparison until it trades again.
             let price = Int.random(in: 0..<20, using: &generator) == 0 ? 0 : Double.random(in: 1...200_000_000)
             let tick = MarketFixtures.ticker(market, price: price, value: 1e9, timestamp: Int64(10_000 + step))
-            await h.viewModel.receive(.quotes([Quote(market: market, ticker: tick)]), from: exchange)
+            await h.viewModel.exchangeBoards?.boards[exchange]?.handle([.ticker(tick)])
+            await h.viewModel.takeBoardFrames()
             guard step % 7 == 0 else { continue }
             h.viewModel.recomputeComparisons()
             let everyCoin = CoinComparison.compare(h.viewModel.compareSnapshots.mapValues(\.quotes))

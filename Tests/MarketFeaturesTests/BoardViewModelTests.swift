@@ -35,8 +35,10 @@ import Testing
             return viewModel.output
         }
 
+        /// The feed delivers `update` to the shared board; the next frame takes what moved.
         @MainActor func live(_ update: BoardUpdate) async -> BoardOutput {
-            await viewModel.receive(update)
+            await viewModel.board.handle(update.feedEvents)
+            await viewModel.takeBoardFrames()
             viewModel.frame()
             return viewModel.output
         }
@@ -55,7 +57,7 @@ import Testing
         let clock = TestClock<Duration>()
         let viewModel = BoardViewModel(
             board: board, store: store.store, clock: ViewClock(clock), isSimulated: true)
-        _ = await viewModel.prepare()
+        await viewModel.prepare()
         viewModel.send(.viewportResized(rows: 10))
         viewModel.frame()
         return Harness(viewModel: viewModel, clock: clock, store: store)
@@ -306,5 +308,16 @@ import Testing
         #expect(!(await h.step(.helpToggled)).isHelpVisible)
         #expect((await h.step(.detailOpened)).detailMarket == bitcoin.id)
         #expect((await h.step(.detailClosed)).detailMarket == nil)
+    }
+}
+
+extension BoardUpdate {
+    /// The feed events that make this update on a board.
+    var feedEvents: [LiveFeedEvent] {
+        switch self {
+        case .quotes(let quotes): quotes.map { .ticker($0.ticker) }
+        case .connection(let state): [.connection(state)]
+        case .snapshotApplied: [.snapshot([])]
+        }
     }
 }

@@ -1,38 +1,6 @@
 import MarketDomain
 
 extension BoardViewModel {
-    /// Reads every exchange's board and starts following their updates (the main board's come
-    /// through ``receive(_:)``, once); `nil` without them.
-    func prepareCompare() async -> AsyncStream<(Exchange, BoardUpdate)>? {
-        guard let exchangeBoards else { return nil }
-        let updates = await exchangeBoards.updates(excluding: board.exchange)
-        for (exchange, board) in exchangeBoards.boards {
-            compareSnapshots[exchange] = await board.board
-            feedStates[exchange] = await board.connection
-        }
-        staleComparisons.markAll()
-        return updates
-    }
-
-    /// Takes one update of an exchange's board into the compare view.
-    func receive(_ update: BoardUpdate, from exchange: Exchange) async {
-        switch update {
-        case .quotes(let quotes):
-            for quote in quotes {
-                compareSnapshots[exchange, default: TickerBoard(exchange: exchange)].apply(quote.ticker)
-                staleComparisons.moved(quote.id, on: exchange)
-            }
-            if state.tab == .compare { state.changedSinceReorder = true }
-        case .snapshotApplied:
-            if let board = exchangeBoards?.boards[exchange] { compareSnapshots[exchange] = await board.board }
-            if state.tab == .compare { state.needsReorder = true }
-            staleComparisons.markAll()
-        case .connection(let connection):
-            feedStates[exchange] = connection
-        }
-        markDirty()
-    }
-
     /// Compares again what moved since the last time: the coins whose prices moved, or every
     /// coin when a whole board (or the KRW-USDT rate behind every premium) changed.
     func recomputeComparisons() {

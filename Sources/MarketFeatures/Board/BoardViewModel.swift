@@ -10,9 +10,12 @@ public import MarketDomain
 /// frames a second at most), and a frame is produced only when something changed; a person's
 /// input is framed at once by whoever sends it (``send(_:)`` then ``frame()``).
 ///
-/// Given the boards of every exchange (``ExchangeBoards``), it also drives the Compare tab: its
-/// own copy of each board, the comparisons recomputed when something moved, and each feed's
-/// state in the status bar.
+/// It holds no copy of a board: each frame it takes every board's shared ``BoardFrame`` (the
+/// board as it is, and the markets that moved since its last frame), so any number of view
+/// models over one board cost one board.
+///
+/// Given the boards of every exchange (``ExchangeBoards``), it also drives the Compare tab: the
+/// comparisons of the coins that moved recomputed, and each feed's state in the status bar.
 @MainActor
 public final class BoardViewModel {
     /// The latest output.
@@ -25,8 +28,10 @@ public final class BoardViewModel {
     private let frameInterval: Duration
     private let logger: Logger
     var state: BoardState
-    /// The view model's own copy of the market state, kept current from the board's updates.
+    /// The board as of the last frame taken, shared with every other reader of it.
     var snapshot: TickerBoard
+    /// The version of each board's last frame taken, by exchange.
+    var seenVersions: [Exchange: UInt64] = [:]
     var tickTimes: [Duration] = []
     /// When the ticks-per-second figure last changed on screen.
     var rateShownAt = Duration.zero
@@ -40,7 +45,7 @@ public final class BoardViewModel {
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
-    /// The view model's copies of every exchange's board, and each feed's state.
+    /// Every exchange's board as of the last frame taken (shared, not copied), and each feed's state.
     var compareSnapshots: [Exchange: TickerBoard] = [:]
     var feedStates: [Exchange: ConnectionState] = [:]
     /// The compare rows as last computed, by id, and what moved on the boards since.
@@ -128,27 +133,16 @@ public final class BoardViewModel {
 
     /// Follows the board and produces frames until the task is cancelled.
     public func run() async {
-        // The board's updates wait in a mailbox that each frame drains: a tick wakes no one, and
-        // all the ticks of a frame interval are taken in one turn on the main actor.
-        let mailbox = await board.mailbox()
-        defer { mailbox.close() }
-        await takeBoardState()
-        let compareUpdates = await prepareCompare()
+        await prepare()
         let (compareOpened, compareOpening) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.compareOpening = exchangeBoards == nil ? nil : compareOpening
         noteCompareShown()
         let clock = self.clock
         let interval = frameInterval
         let exchangeBoards = self.exchangeBoards
-        /// Whether a task's end ends the view model (a feed or the frames) or not (a helper).
+        /// Whether a task's end ends the view model (the frames) or not (a helper).
         enum Ending { case ends, helperDone }
         await withTaskGroup(of: Ending.self) { group in
-            if let compareUpdates {
-                group.addTask {
-                    await self.followCompare(compareUpdates)
-                    return .ends
-                }
-            }
             if let exchangeBoards {
                 group.addTask {
                     await Self.followOtherExchanges(when: compareOpened, boards: exchangeBoards)
@@ -158,8 +152,9 @@ public final class BoardViewModel {
             group.addTask {
                 while !Task.isCancelled {
                     do { try await clock.sleep(interval) } catch { return .ends }
-                    // The board stopped and its last updates were taken: the view model ends.
-                    guard await self.takeUpdatesAndFrame(from: mailbox) else { return .ends }
+                    // The board stopped and its last moves were taken: the view model ends.
+                    guard await self.takeBoardFrames() else { return .ends }
+                    await self.frame()
                 }
                 return .ends
             }
@@ -178,36 +173,72 @@ public final class BoardViewModel {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Takes every update the board left since the last frame, then makes the frame; returns
-    /// `false` once the board has stopped and nothing is left.
-    private func takeUpdatesAndFrame(from mailbox: UpdateMailbox<BoardUpdate>) async -> Bool {
-        for update in mailbox.drain() { await receive(update) }
-        if mailbox.isFinished { return false }
-        frame()
-        return true
+    /// Takes the board as it is now, and every exchange's for the Compare tab: ``run()`` starts
+    /// with it, and a caller that drives the view model itself (a test, a benchmark) calls it
+    /// before its first frame, then ``takeBoardFrames()`` before each.
+    public func prepare() async {
+        seenVersions = [:]
+        _ = await takeBoardFrames()
     }
 
-    /// Takes every exchange's updates for the Compare tab, on the main actor.
-    private func followCompare(_ updates: AsyncStream<(Exchange, BoardUpdate)>) async {
-        for await (exchange, update) in updates { await receive(update, from: exchange) }
+    /// Takes each board's frame (the main board's, and the others' for the Compare tab): the
+    /// board as it is and what moved on it since the last frame taken. Returns `false` once the
+    /// main board has stopped.
+    @discardableResult
+    public func takeBoardFrames() async -> Bool {
+        let frame = await board.frame(since: seenVersions[board.exchange])
+        take(frame, from: board.exchange)
+        if let exchangeBoards {
+            for (exchange, other) in exchangeBoards.boards where exchange != board.exchange {
+                take(await other.frame(since: seenVersions[exchange]), from: exchange)
+            }
+        }
+        return !frame.isStopped
     }
 
-    /// Reads the board's current state and starts following its updates; ``run()`` calls it,
-    /// and a caller that drives the view model itself (a benchmark) feeds the updates to
-    /// ``receive(_:)``.
-    public func prepare() async -> AsyncStream<BoardUpdate> {
-        let updates = await board.updates()
-        await takeBoardState()
-        return updates
-    }
-
-    /// Takes the board as it is now (after subscribing, so no update falls in between).
-    private func takeBoardState() async {
-        snapshot = await board.board
-        formattedRows = [:]
-        connection = await board.connection
-        state.needsReorder = true
-        isDirty = true
+    /// Takes one board's frame: the main board's moves flash and re-sort its rows, every board's
+    /// feed the Compare tab.
+    func take(_ frame: BoardFrame, from exchange: Exchange) {
+        seenVersions[exchange] = frame.version
+        let isMain = exchange == board.exchange
+        let comparing = exchangeBoards != nil
+        let now = clock.elapsed()
+        if isMain {
+            snapshot = frame.board
+            if connection != frame.connection { isDirty = true }
+            connection = frame.connection
+        }
+        if comparing { compareSnapshots[exchange] = frame.board }
+        if feedStates[exchange] != frame.connection, comparing {
+            feedStates[exchange] = frame.connection
+            isDirty = true
+        }
+        switch frame.changes {
+        case .everything:
+            if isMain {
+                formattedRows = [:]  // names may have come with the markets
+                state.needsReorder = true
+            }
+            staleComparisons.markAll()
+            if state.tab == .compare { state.needsReorder = true }
+            isDirty = true
+        case .moved(let moves):
+            guard !moves.isEmpty else { return }
+            for move in moves {
+                if isMain {
+                    if let direction = move.direction {
+                        state.priceMoved(move.id, direction: direction, now: now)
+                    } else {
+                        state.changedSinceReorder = true
+                    }
+                    tickTimes.append(now)
+                    lastTimestamp = max(lastTimestamp ?? 0, move.timestamp)
+                }
+                if comparing { staleComparisons.moved(move.id, on: exchange) }
+            }
+            if state.tab == .compare { state.changedSinceReorder = true }
+            isDirty = true
+        }
     }
 
     /// Produces a frame now if anything changed (the run loop calls this every frame interval).
@@ -236,34 +267,6 @@ public final class BoardViewModel {
         guard next != output else { return }
         output = next
         for continuation in continuations { continuation.yield(next) }
-    }
-
-    /// Takes one update of the board; it shows in the next frame.
-    public func receive(_ update: BoardUpdate) async {
-        let now = clock.elapsed()
-        switch update {
-        case .quotes(let quotes):
-            for quote in quotes {
-                let previous = snapshot.ticker(quote.id)?.price
-                snapshot.apply(quote.ticker)
-                if let previous, previous != quote.ticker.price {
-                    state.priceMoved(quote.id, direction: quote.ticker.price > previous ? .rise : .fall, now: now)
-                } else {
-                    state.changedSinceReorder = true
-                }
-                tickTimes.append(now)
-                lastTimestamp = max(lastTimestamp ?? 0, quote.ticker.timestamp)
-            }
-        case .snapshotApplied:
-            snapshot = await board.board
-            formattedRows = [:]  // names may have come with the markets
-            state.needsReorder = true
-        case .connection(let state):
-            connection = state
-        }
-        isDirty = true
-        // The main board's updates feed the Compare tab's copy of it too.
-        if exchangeBoards != nil { await receive(update, from: board.exchange) }
     }
 
     /// Asks for a frame at the next frame interval.

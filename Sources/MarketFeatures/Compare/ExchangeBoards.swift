@@ -86,28 +86,6 @@ public final class ExchangeBoards: Sendable {
         for board in boards.values { await board.stop() }
     }
 
-    /// Every board's changes (but those of `excluded`, which the reader follows already),
-    /// merged, each tagged with its exchange.
-    public func updates(excluding excluded: Exchange? = nil) async -> AsyncStream<(Exchange, BoardUpdate)> {
-        let (stream, continuation) = AsyncStream<(Exchange, BoardUpdate)>.makeStream(
-            bufferingPolicy: .bufferingNewest(65_536))
-        var tasks: [Task<Void, Never>] = []
-        for (exchange, board) in boards where exchange != excluded {
-            let updates = await board.updates()
-            tasks.append(
-                Task(executorPreference: executor) {
-                    for await update in updates { continuation.yield((exchange, update)) }
-                })
-        }
-        let all = tasks
-        Task(executorPreference: executor) {
-            for task in all { await task.value }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in for task in all { task.cancel() } }
-        return stream
-    }
-
     /// Each exchange's feed state.
     public func connections() async -> [Exchange: ConnectionState] {
         var states: [Exchange: ConnectionState] = [:]

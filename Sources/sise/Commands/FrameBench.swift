@@ -70,12 +70,14 @@ private final class FrameWorkload {
         func advance(by duration: Duration) { now.withLock { $0 += duration } }
     }
 
+    let board: LiveBoard
     let viewModel: BoardViewModel
     let markets: [Market]
     let time: FrameTime
     var prices: [Double]
 
-    private init(viewModel: BoardViewModel, markets: [Market], time: FrameTime, prices: [Double]) {
+    private init(board: LiveBoard, viewModel: BoardViewModel, markets: [Market], time: FrameTime, prices: [Double]) {
+        self.board = board
         self.viewModel = viewModel
         self.markets = markets
         self.time = time
@@ -94,32 +96,34 @@ private final class FrameWorkload {
         let clock = ViewClock(elapsed: { time.elapsed }, sleep: { _ in })
         let viewModel = BoardViewModel(
             board: board, store: try MarketStore.inMemory().preferences, clock: clock, isSimulated: true)
-        _ = await viewModel.prepare()
+        await viewModel.prepare()
         viewModel.send(.viewportResized(rows: rows))
         viewModel.frame()
-        return FrameWorkload(viewModel: viewModel, markets: markets, time: time, prices: prices)
+        return FrameWorkload(board: board, viewModel: viewModel, markets: markets, time: time, prices: prices)
     }
 
-    /// Average time of a frame (its updates taken in, then the frame made) with `changed`
-    /// markets moved since the last one, spread over the whole board.
+    /// Average time of a frame (the ticks applied to the shared board, the view model's frame of
+    /// it taken, then the frame made) with `changed` markets moved since the last one, spread
+    /// over the whole board.
     func microsecondsPerFrame(changed: Int, frames: Int) async -> Double {
         var next = 0
         var stamp: Int64 = 2
         var elapsed = Duration.zero
         for _ in 0..<frames {
-            var quotes: [Quote] = []
-            quotes.reserveCapacity(changed)
+            var tickers: [Ticker] = []
+            tickers.reserveCapacity(changed)
             for _ in 0..<changed {
                 // A stride that visits every market, in an order unrelated to the board's.
                 next = (next + 7919) % markets.count
                 prices[next] *= Bool.random() ? 1.001 : 0.999
                 let market = markets[next]
-                quotes.append(Quote(market: market, ticker: Self.ticker(market, price: prices[next], timestamp: stamp)))
+                tickers.append(Self.ticker(market, price: prices[next], timestamp: stamp))
             }
             stamp += 1
             time.advance(by: .milliseconds(33))
             let start = ContinuousClock.now
-            await viewModel.receive(.quotes(quotes))
+            await board.apply(live: tickers)
+            await viewModel.takeBoardFrames()
             viewModel.frame()
             elapsed += start.duration(to: .now)
         }
