@@ -5,6 +5,10 @@
 /// as `Double.description` without a trailing `.0`, strings with `"`, `\` and control characters
 /// escaped and everything else as UTF-8; non-finite numbers, which JSON cannot carry, as `null`.
 /// Keys come out in the order they are written.
+///
+/// Each value (its comma, key or digits) is written with one append that reserves room for it
+/// and fills it in place: at a firehose's rate, an array append per byte or per piece was most
+/// of the cost.
 public struct JSONTextWriter: Sendable {
     /// The text written so far.
     public private(set) var bytes: [UInt8] = []
@@ -24,124 +28,252 @@ public struct JSONTextWriter: Sendable {
 
     /// Opens an object (as a value, or as the member whose key was just written).
     public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
+        punctuate(UInt8(ascii: "{"), separated: true)
         needsComma = false
     }
 
     /// Closes the open object.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        punctuate(UInt8(ascii: "}"), separated: false)
         needsComma = true
     }
 
     /// Opens an array.
     public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
+        punctuate(UInt8(ascii: "["), separated: true)
         needsComma = false
     }
 
     /// Closes the open array.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        punctuate(UInt8(ascii: "]"), separated: false)
         needsComma = true
     }
 
     /// Writes a member's key; its value follows.
     public mutating func key(_ name: StaticString) {
-        // Comma, quotes, name and colon composed on the stack and appended at once: one append
-        // instead of five is most of a key's cost.
         let length = name.utf8CodeUnitCount
         let comma = needsComma
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + 4) { text in
-            var index = 0
+        append(upTo: length + 4) { out in
+            var count = 0
             if comma {
-                text[0] = UInt8(ascii: ",")
-                index = 1
+                out[0] = UInt8(ascii: ",")
+                count = 1
             }
-            text[index] = UInt8(ascii: "\"")
-            if let base = text.baseAddress { (base + index + 1).update(from: name.utf8Start, count: length) }
-            index += 1 + length
-            text[index] = UInt8(ascii: "\"")
-            text[index + 1] = UInt8(ascii: ":")
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(index + 2)]))
+            out[count] = UInt8(ascii: "\"")
+            (out + count + 1).update(from: name.utf8Start, count: length)
+            count += 1 + length
+            out[count] = UInt8(ascii: "\"")
+            out[count + 1] = UInt8(ascii: ":")
+            return count + 2
         }
         needsComma = false
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
+        let comma = needsComma
         var value = value
         value.withUTF8 { utf8 in
-            var clean = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
-                escape(byte)
-                clean = index + 1
+            // At worst every byte becomes a six-byte `\u00XX`.
+            append(upTo: utf8.count * 6 + 3) { out in
+                var count = 0
+                if comma {
+                    out[0] = UInt8(ascii: ",")
+                    count = 1
+                }
+                out[count] = UInt8(ascii: "\"")
+                count += 1
+                for byte in utf8 {
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        count += Self.writeEscaped(byte, to: out + count)
+                    } else {
+                        out[count] = byte
+                        count += 1
+                    }
+                }
+                out[count] = UInt8(ascii: "\"")
+                return count + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
         }
-        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
     /// Writes a number value; `null` when it is not finite.
     public mutating func number(_ value: Double) {
-        separate()
+        let comma = needsComma
+        append(upTo: 48) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            return count + Self.writeNumber(value, to: out + count)
+        }
+        needsComma = true
+    }
+
+    /// Writes an integer value.
+    public mutating func integer(_ value: Int64) {
+        let comma = needsComma
+        append(upTo: 24) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            return count + Self.writeInteger(value, to: out + count)
+        }
+        needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        appendLiteral(value ? "true" : "false")
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        appendLiteral("null")
+    }
+
+    /// Writes a line feed after a complete value (NDJSON).
+    public mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    /// Appends what `body` writes, at most `limit` bytes, in place; `body` returns how many.
+    private mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        bytes.append(addingCapacity: limit) { span in
+            span.withUnsafeMutableBufferPointer { room, written in
+                guard let start = room.baseAddress else { return }
+                written = body(start)
+            }
+        }
+    }
+
+    /// A bracket, after a comma when one is due and `separated`.
+    private mutating func punctuate(_ bracket: UInt8, separated: Bool) {
+        if separated, needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(bracket)
+    }
+
+    /// A literal value, after a comma when one is due.
+    private mutating func appendLiteral(_ text: StaticString) {
+        let comma = needsComma
+        append(upTo: text.utf8CodeUnitCount + 1) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            (out + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            return count + text.utf8CodeUnitCount
+        }
+        needsComma = true
+    }
+
+    /// Writes `value` as `JSONEncoder` does (`null` when not finite); returns the bytes written,
+    /// at most 40.
+    private static func writeNumber(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
-            appendASCII("null")
-            return
+            let null: StaticString = "null"
+            out.update(from: null.utf8Start, count: 4)
+            return 4
         }
         // Whole numbers below 10^15 (most prices and timestamps) are written as their digits,
         // which is what `description` without its `.0` gives them; -0 keeps its sign that way.
         if abs(value) < 1e15, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
-            appendDigits(Int64(value))
-        } else if !appendShortFraction(value) {
-            var text = value.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            return writeInteger(Int64(value), to: out)
         }
-        needsComma = true
+        if let count = writeShortFraction(value, to: out) { return count }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text.withUTF8 { utf8 in
+            // `description` of a double is at most 24 bytes ("-2.2250738585072014e-308").
+            let count = min(utf8.count, 40)
+            if let base = utf8.baseAddress { out.update(from: base, count: count) }
+            return count
+        }
+    }
+
+    /// Writes `value`'s digits, with its sign; returns the bytes written (at most 20).
+    private static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        let magnitude = value.magnitude
+        let digits = digitCount(magnitude)
+        writeDigits(magnitude, count: digits, endingAt: out + count + digits)
+        return count + digits
     }
 
     /// Writes a number of at most 15 significant digits, from 10^-4 up, as its digits, which is
     /// what `description` gives it: a decimal of at most 15 significant digits is the only one
     /// that short to read back as that double (DBL_DIG), so it is the shortest that does, and
-    /// `description` writes no exponent from 10^-4 up to 2^53. Returns false, having written
+    /// `description` writes no exponent from 10^-4 up to 2^53. Returns `nil`, having written
     /// nothing, for any other number.
-    private mutating func appendShortFraction(_ value: Double) -> Bool {
+    private static func writeShortFraction(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = abs(value)
-        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
+        guard magnitude >= 1e-4, magnitude < 1e15 else { return nil }
         // The whole part is exact; the decimals are what 15 significant digits leave.
         let whole = UInt64(magnitude)
-        let decimals = whole > 0 ? 15 - Self.digitCount(whole) : Self.decimalsBelowOne(magnitude)
-        guard decimals > 0 else { return false }
-        let scale = Self.powerOfTen(decimals)
+        let wholeDigits = digitCount(whole)
+        let decimals = whole > 0 ? 15 - wholeDigits : decimalsBelowOne(magnitude)
+        guard decimals > 0 else { return nil }
+        let scale = powerOfTen(decimals)
         // Rounded half up by truncation: exact, as the product is far below 2^52.
         let units = UInt64(magnitude * scale + 0.5)
         // The decimal units/10^decimals reads back as exactly this double: it is the one, and
         // its whole part is the double's.
-        guard units < 1_000_000_000_000_000, Double(units) / scale == magnitude else { return false }
+        guard units < 1_000_000_000_000_000, Double(units) / scale == magnitude else { return nil }
         let divisor = UInt64(scale)
         let wholeUnits = whole &* divisor
-        guard units > wholeUnits, units &- wholeUnits < divisor else { return false }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
-            // Every decimal, then the trailing zeros dropped; the point; the whole part.
-            var start = Self.writeDigits(units &- wholeUnits, count: decimals, endingAt: 40, in: digits)
-            var end = 40
-            while digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
-            start -= 1
-            digits[start] = UInt8(ascii: ".")
-            start = Self.writeDigits(whole, count: Self.digitCount(whole), endingAt: start, in: digits)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<end]))
+        guard units > wholeUnits, units &- wholeUnits < divisor else { return nil }
+        var fraction = units &- wholeUnits
+        // The decimals without their trailing zeros (the fraction is not 0, so one is left).
+        var shown = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            shown -= 1
         }
-        return true
+        var count = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        writeDigits(whole, count: wholeDigits, endingAt: out + count + wholeDigits)
+        count += wholeDigits
+        out[count] = UInt8(ascii: ".")
+        count += 1
+        writeDigits(fraction, count: shown, endingAt: out + count + shown)
+        return count + shown
+    }
+
+    /// Writes `\`-escaped `byte` (a quote, a backslash or a control character); returns the bytes
+    /// written (2, or 6 for `\u00XX`).
+    private static func writeEscaped(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
+        case 0x08: out[1] = UInt8(ascii: "b")
+        case 0x0C: out[1] = UInt8(ascii: "f")
+        case 0x0A: out[1] = UInt8(ascii: "n")
+        case 0x0D: out[1] = UInt8(ascii: "r")
+        case 0x09: out[1] = UInt8(ascii: "t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            out[1] = UInt8(ascii: "u")
+            out[2] = UInt8(ascii: "0")
+            out[3] = UInt8(ascii: "0")
+            out[4] = hex.utf8Start[Int(byte >> 4)]
+            out[5] = hex.utf8Start[Int(byte & 0xF)]
+            return 6
+        }
+        return 2
     }
 
     /// The digits 00 to 99, two bytes each.
@@ -149,10 +281,8 @@ public struct JSONTextWriter: Sendable {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`, two at
-    /// a time; returns where they start.
-    private static func writeDigits(
-        _ value: UInt64, count: Int, endingAt end: Int, in digits: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int {
+    /// a time.
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var value = value
         var position = end
@@ -161,18 +291,17 @@ public struct JSONTextWriter: Sendable {
             let pair = Int(truncatingIfNeeded: value % 100) &* 2
             value /= 100
             position -= 2
-            digits[position] = pairs[pair]
-            digits[position + 1] = pairs[pair + 1]
+            position[0] = pairs[pair]
+            position[1] = pairs[pair + 1]
             remaining -= 2
         }
         if remaining == 1 {
             position -= 1
-            digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         }
-        return position
     }
 
-    /// How many decimal digits `value` (at least 1) has.
+    /// How many decimal digits `value` has (1 for 0).
     private static func digitCount(_ value: UInt64) -> Int {
         var count = 1
         var bound: UInt64 = 10
@@ -180,7 +309,7 @@ public struct JSONTextWriter: Sendable {
             count += 1
             bound &*= 10
         }
-        return count
+        return value >= bound ? 20 : count
     }
 
     /// The decimals that give a number in [10^-4, 1) its 15 significant digits.
@@ -213,70 +342,6 @@ public struct JSONTextWriter: Sendable {
         case 16: 1e16
         case 17: 1e17
         default: 1e18
-        }
-    }
-
-    /// Writes an integer value.
-    public mutating func integer(_ value: Int64) {
-        separate()
-        appendDigits(value)
-        needsComma = true
-    }
-
-    /// Appends the decimal digits of `value`, with its sign.
-    private mutating func appendDigits(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        // 19 digits hold any Int64's magnitude.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            let start = Self.writeDigits(magnitude, count: Self.digitCount(magnitude), endingAt: 20, in: digits)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
-    }
-
-    /// Writes `true` or `false`.
-    public mutating func bool(_ value: Bool) {
-        separate()
-        appendASCII(value ? "true" : "false")
-    }
-
-    /// Writes `null`.
-    public mutating func null() {
-        separate()
-        appendASCII("null")
-    }
-
-    /// Writes a line feed after a complete value (NDJSON).
-    public mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-        needsComma = false
-    }
-
-    private mutating func appendASCII(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        needsComma = true
-    }
-
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            hex.withUTF8Buffer { digits in
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0xF)])
-            }
         }
     }
 }

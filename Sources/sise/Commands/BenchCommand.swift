@@ -66,6 +66,13 @@ struct TicksBench: AsyncParsableCommand {
         }
         try StandardOutput.writeLine("\(pad("apply alone")) \(ticksPerSecond(apply))")
         try report("decode+apply upbit DEFAULT", bytes: bytes, codable: codable)
+        // The simulator's side: a frame's JSON written by hand, as the firehose sends it.
+        let encoding = FrameEncodingWorkload(count: min(frames, 50_000))
+        let written = rate(encoding.tickers.count) { encoding.encodeByHand() }
+        let encoded = rate(min(referenceFrames, encoding.tickers.count)) {
+            FrameEncodingWorkload(tickers: encoding.tickers.prefix(referenceFrames)).encodeWithCodable()
+        }
+        try report("encode upbit DEFAULT (simulator)", bytes: written, codable: encoded)
     }
 
     /// One line: the byte reader's rate, the reference's, and their ratio.
