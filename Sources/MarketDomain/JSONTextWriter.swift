@@ -53,37 +53,24 @@ public struct JSONTextWriter: Sendable {
     /// Writes a member's key; its value follows.
     public mutating func key(_ name: StaticString) {
         let length = name.utf8CodeUnitCount
-        let comma = needsComma
-        append(upTo: length + 4) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            out[count] = UInt8(ascii: "\"")
-            (out + count + 1).update(from: name.utf8Start, count: length)
-            count += 1 + length
-            out[count] = UInt8(ascii: "\"")
-            out[count + 1] = UInt8(ascii: ":")
-            return count + 2
+        appendSeparated(upTo: length + 3) { out in
+            out[0] = UInt8(ascii: "\"")
+            (out + 1).update(from: name.utf8Start, count: length)
+            out[length + 1] = UInt8(ascii: "\"")
+            out[length + 2] = UInt8(ascii: ":")
+            return length + 3
         }
         needsComma = false
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        let comma = needsComma
         var value = value
         value.withUTF8 { utf8 in
             // At worst every byte becomes a six-byte `\u00XX`.
-            append(upTo: utf8.count * 6 + 3) { out in
-                var count = 0
-                if comma {
-                    out[0] = UInt8(ascii: ",")
-                    count = 1
-                }
-                out[count] = UInt8(ascii: "\"")
-                count += 1
+            appendSeparated(upTo: utf8.count * 6 + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                var count = 1
                 for byte in utf8 {
                     if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                         count += Self.writeEscaped(byte, to: out + count)
@@ -101,29 +88,13 @@ public struct JSONTextWriter: Sendable {
 
     /// Writes a number value; `null` when it is not finite.
     public mutating func number(_ value: Double) {
-        let comma = needsComma
-        append(upTo: 48) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            return count + Self.writeNumber(value, to: out + count)
-        }
+        appendSeparated(upTo: 40) { Self.writeNumber(value, to: $0) }
         needsComma = true
     }
 
     /// Writes an integer value.
     public mutating func integer(_ value: Int64) {
-        let comma = needsComma
-        append(upTo: 24) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            return count + Self.writeInteger(value, to: out + count)
-        }
+        appendSeparated(upTo: 20) { Self.writeInteger(value, to: $0) }
         needsComma = true
     }
 
@@ -153,6 +124,17 @@ public struct JSONTextWriter: Sendable {
         }
     }
 
+    /// Appends what `body` writes in place (at most `limit` bytes; it returns how many), after a
+    /// comma when one is due.
+    private mutating func appendSeparated(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let comma = needsComma
+        append(upTo: limit + 1) { out in
+            guard comma else { return body(out) }
+            out[0] = UInt8(ascii: ",")
+            return 1 + body(out + 1)
+        }
+    }
+
     /// A bracket, after a comma when one is due and `separated`.
     private mutating func punctuate(_ bracket: UInt8, separated: Bool) {
         if separated, needsComma { bytes.append(UInt8(ascii: ",")) }
@@ -161,15 +143,9 @@ public struct JSONTextWriter: Sendable {
 
     /// A literal value, after a comma when one is due.
     private mutating func appendLiteral(_ text: StaticString) {
-        let comma = needsComma
-        append(upTo: text.utf8CodeUnitCount + 1) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            (out + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-            return count + text.utf8CodeUnitCount
+        appendSeparated(upTo: text.utf8CodeUnitCount) { out in
+            out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            return text.utf8CodeUnitCount
         }
         needsComma = true
     }
