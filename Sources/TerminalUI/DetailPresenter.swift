@@ -22,9 +22,16 @@ public final class DetailPresenter {
         current = nil
         guard let market else { return }
         let viewModel = makeViewModel(market)
-        viewModel.onChange = { [weak self] in self?.onChange?() }
-        // The task is owned here and cancelled when the detail closes.
-        current = (viewModel, Task { await viewModel.run() })
+        // One task, owned here and cancelled when the detail closes: it runs the view model and
+        // redraws at each of its outputs.
+        let outputs = viewModel.outputs()
+        let task = Task { @MainActor [weak self] in
+            async let running: Void = viewModel.run()
+            // Both end when the task is cancelled.
+            for await _ in outputs { self?.onChange?() }
+            await running
+        }
+        current = (viewModel, task)
     }
 
     /// Draws the detail view.

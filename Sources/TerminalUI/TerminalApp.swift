@@ -38,17 +38,20 @@ public final class TerminalApp {
             guard let self else { return }
             self.draw(self.viewModel.output)
         }
-        watchlist?.onChange = { [weak self] in
-            guard let self else { return }
-            self.draw(self.viewModel.output)
-        }
         watchlist?.follow(viewModel.output.tab)
         let outputs = viewModel.outputs()
+        let watchlistChanges = watchlist?.changes()
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
             group.addTask {
                 for await output in outputs { await self.draw(output) }
+            }
+            if let watchlistChanges {
+                group.addTask {
+                    // The tab's changes end only when the app does (the group is cancelled).
+                    for await _ in watchlistChanges { await self.draw(viewModel.output) }
+                }
             }
             group.addTask {
                 for await event in events.events {

@@ -9,16 +9,24 @@ public final class WatchlistPresenter {
     private let screen: WatchlistScreen
     private let isSimulated: Bool
     private var isShowing = false
-    /// Called when the tab's output changed and the screen should be redrawn.
-    public var onChange: (@MainActor () -> Void)? {
-        didSet { viewModel.onChange = onChange }
-    }
 
     /// A presenter of a watchlist view model.
     public init(viewModel: WatchlistViewModel<ContinuousClock>, screen: WatchlistScreen, isSimulated: Bool) {
         self.viewModel = viewModel
         self.screen = screen
         self.isSimulated = isSimulated
+    }
+
+    /// Each time the tab's output changes (the screen should be redrawn).
+    public func changes() -> AsyncStream<Void> {
+        let outputs = viewModel.outputs()
+        let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let forwarding = Task {
+            for await _ in outputs { continuation.yield() }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+        return changes
     }
 
     /// Shows the tab when the board is on it, and leaves it (cancelling its requests) otherwise.

@@ -35,13 +35,11 @@ import Testing
         let memory = InMemoryPreferenceStore()
         let loader = DailyCandleLoader(exchange: .upbit, fetch: script.client.fetchDailyCandles, store: memory.store)
         let viewModel = DetailViewModel(market: bitcoin.id, board: board, loader: loader)
-        let changes = AsyncStream<Void>.makeStream()
-        viewModel.onChange = { changes.continuation.yield() }
+        var outputs = viewModel.outputs().makeAsyncIterator()
         let task = Task { await viewModel.run() }
         defer { task.cancel() }
 
-        var iterator = changes.stream.makeAsyncIterator()
-        while viewModel.output.candleStatus != nil || viewModel.output.candles.isEmpty { _ = await iterator.next() }
+        while viewModel.output.candleStatus != nil || viewModel.output.candles.isEmpty { _ = await outputs.next() }
         #expect(viewModel.output.name == "비트코인")
         #expect(viewModel.output.price == "136,500,000")
         #expect(viewModel.output.candles.count == 365)
@@ -56,7 +54,7 @@ import Testing
             .ticker(
                 MarketFixtures.ticker(
                     bitcoin, price: 140_000_000, change: 3_600_000, value: 300e9, timestamp: now + 1000)))
-        while viewModel.output.price != "140,000,000" { _ = await iterator.next() }
+        while viewModel.output.price != "140,000,000" { _ = await outputs.next() }
         #expect(viewModel.output.candles.last?.close == 140_000_000)
         #expect(viewModel.output.candles.last?.high == 140_000_000)
         #expect(viewModel.output.high52Week == "140,000,000")

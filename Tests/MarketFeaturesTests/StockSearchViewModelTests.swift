@@ -41,7 +41,10 @@ import Testing
             source: source, directory: Self.directory, client: scripted.client, clock: ViewClock(driver.clock),
             executor: driver)
         let outputs = OutputLog<StockSearchViewModel.Output>()
-        search.onChange = { [weak search] in search.map { outputs.append($0.output) } }
+        let stream = search.outputs(bufferingPolicy: .unbounded)
+        _ = driver.start { @MainActor in
+            for await output in stream.dropFirst() { outputs.append(output) }
+        }
         return Harness(search: search, driver: driver, source: scripted, outputs: outputs)
     }
 

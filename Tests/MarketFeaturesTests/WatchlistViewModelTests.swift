@@ -64,7 +64,11 @@ import Testing
             source: .kis, client: source.client, directory: StockDirectory(Self.stocks), store: store.store,
             clock: driver.clock, requestsPerSecond: 18, names: names.store, executor: driver)
         let outputs = OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>()
-        viewModel.onChange = { [weak viewModel] in viewModel.map { outputs.append($0.output) } }
+        // Every output after the first (the current one), in order, as a remote client reads them.
+        let stream = viewModel.outputs(bufferingPolicy: .unbounded)
+        _ = driver.start { @MainActor in
+            for await output in stream.dropFirst() { outputs.append(output) }
+        }
         return Harness(viewModel: viewModel, driver: driver, source: source, store: store, outputs: outputs)
     }
 

@@ -41,7 +41,7 @@ public final class BoardViewModel {
     /// The settings as this copy last read or wrote them in the store: a stored value that differs
     /// was written by another copy.
     private var lastStoredSettings: BoardSettings?
-    private var continuations: [AsyncStream<BoardOutput>.Continuation] = []
+    private let publisher = OutputPublisher(BoardOutput())
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
@@ -89,12 +89,12 @@ public final class BoardViewModel {
         lastStoredSettings = settings
     }
 
-    /// Every new output from now on (the first is the current one).
-    public func outputs() -> AsyncStream<BoardOutput> {
-        let (stream, continuation) = AsyncStream<BoardOutput>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(output)
-        continuations.append(continuation)
-        return stream
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<BoardOutput>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<BoardOutput> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Takes one input; its effect shows in the next frame.
@@ -170,7 +170,7 @@ public final class BoardViewModel {
             group.cancelAll()
         }
         self.compareOpening = nil
-        for continuation in continuations { continuation.finish() }
+        publisher.finish()
     }
 
     /// Takes the board as it is now, and every exchange's for the Compare tab: ``run()`` starts
@@ -266,7 +266,7 @@ public final class BoardViewModel {
         let next = makeOutput()
         guard next != output else { return }
         output = next
-        for continuation in continuations { continuation.yield(next) }
+        publisher.publish(next)
     }
 
     /// Asks for a frame at the next frame interval.

@@ -6,8 +6,7 @@ public import MarketDomain
 public final class DetailViewModel {
     /// The latest output.
     public private(set) var output: DetailOutput
-    /// Called after each change of the output.
-    public var onChange: (@MainActor () -> Void)?
+    private let publisher: OutputPublisher<DetailOutput>
 
     private let board: LiveBoard
     private let loader: DailyCandleLoader
@@ -21,8 +20,18 @@ public final class DetailViewModel {
         self.board = board
         self.loader = loader
         self.language = language
-        output = DetailOutput(market: market)
-        output.candleStatus = "Loading daily candles…"
+        var first = DetailOutput(market: market)
+        first.candleStatus = "Loading daily candles…"
+        output = first
+        publisher = OutputPublisher(first)
+    }
+
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<DetailOutput>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<DetailOutput> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     /// Loads and follows until cancelled.
@@ -73,7 +82,7 @@ public final class DetailViewModel {
     }
 
     private func publish() {
-        onChange?()
+        publisher.publish(output)
     }
 
     /// The candles with today's following the ticker: updated in place, or started when the

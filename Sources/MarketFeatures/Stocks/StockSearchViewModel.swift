@@ -30,8 +30,10 @@ public final class StockSearchViewModel {
     public static let pause = Duration.milliseconds(300)
 
     public private(set) var output = Output()
-    /// Called after every change of ``output``.
-    public var onChange: (@MainActor () -> Void)?
+    private let publisher = OutputPublisher(Output())
+    /// Told after each new output, before any subscriber sees it: the watchlist that holds this
+    /// search makes its own output from it.
+    var outputChanged: (@MainActor () -> Void)?
 
     private let source: StockSource
     private let directory: StockDirectory
@@ -57,6 +59,20 @@ public final class StockSearchViewModel {
         self.clock = clock
     }
 
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Output> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Hands the output as it is now on.
+    private func announce() {
+        outputChanged?()
+        publisher.publish(output)
+    }
+
     /// The stock chosen now, if any.
     public var chosen: Stock? {
         output.results.indices.contains(output.selectedIndex) ? output.results[output.selectedIndex] : nil
@@ -76,7 +92,7 @@ public final class StockSearchViewModel {
         case .selectionMoved(let offset):
             guard !output.results.isEmpty else { return }
             output.selectedIndex = min(max(output.selectedIndex + offset, 0), output.results.count - 1)
-            onChange?()
+            announce()
         }
     }
 
@@ -85,7 +101,7 @@ public final class StockSearchViewModel {
         tasks.cancelAll()
         if output.isLoading {
             output.isLoading = false
-            onChange?()
+            announce()
         }
     }
 
@@ -106,7 +122,7 @@ public final class StockSearchViewModel {
         generation += 1
         let ticket = generation
         output.isLoading = true
-        onChange?()
+        announce()
         let search = searchRemote
         tasks.replace("request") { @MainActor [weak self] in
             let result: Result<[Stock], any Error>
@@ -133,6 +149,6 @@ public final class StockSearchViewModel {
         let known = Set(local.map(\.code))
         output.results = local + remote.filter { !known.contains($0.code) }
         if output.selectedIndex >= output.results.count { output.selectedIndex = max(0, output.results.count - 1) }
-        onChange?()
+        announce()
     }
 }

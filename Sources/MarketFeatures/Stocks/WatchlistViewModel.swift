@@ -115,8 +115,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     }
 
     public private(set) var output = Output()
-    /// Called after every change of ``output``.
-    public var onChange: (@MainActor () -> Void)?
+    private let publisher = OutputPublisher(Output())
 
     private let source: StockSource
     private let client: StockDataClient
@@ -231,7 +230,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         case .addRequested:
             let search = StockSearchViewModel(
                 source: source, directory: directory, client: client, clock: viewClock, executor: tasks.executor)
-            search.onChange = { [weak self] in self?.publish() }
+            search.outputChanged = { [weak self] in self?.publish() }
             self.search = search
         case .searchTextChanged(let text):
             search?.send(.textChanged(text))
@@ -460,6 +459,14 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         }
     }
 
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Output> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
     private func publish() {
         var next = Output()
         next.source = source.displayName
@@ -478,7 +485,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         if entries.isEmpty { next.placeholder = Self.emptyHint(source) }
         guard next != output else { return }
         output = next
-        onChange?()
+        publisher.publish(next)
     }
 
     private func row(_ entry: Entry) -> Row {
