@@ -144,7 +144,7 @@ import Testing
     @Test func theTabCanBeDrivenOnlyThroughJSON() async throws {
         let h = harness(["005930"])
         let messages = [
-            #"{"appeared":{}}"#, #"{"addRequested":{}}"#, #"{"searchTextChanged":{"_0":"ㅋㅋ"}}"#,
+            #"{"appeared":{}}"#, #"{"addRequested":{}}"#, #"{"searchTextChanged":{"text":"ㅋㅋ"}}"#,
             #"{"searchChosen":{}}"#, #"{"selectionMoved":{"by":1}}"#,
         ]
         var sent: [String] = []

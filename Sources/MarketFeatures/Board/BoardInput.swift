@@ -1,7 +1,8 @@
 public import MarketDomain
 
 /// What a person did on the board, named for what happened (the terminal's key map or a browser
-/// sends these).
+/// sends these). In JSON every value is named: `{"searchTextChanged":{"text":"ㅂㅌ"}}`,
+/// `{"selectionMoved":{"by":1}}`, `{"favoriteToggled":{}}`.
 public enum BoardInput: Sendable, Equatable, Codable {
     case tabChosen(BoardTab)
     case nextTabChosen
@@ -27,4 +28,10 @@ public enum BoardInput: Sendable, Equatable, Codable {
     case helpToggled
     /// How many table rows fit on screen now.
     case viewportResized(rows: Int)
+
+    // The JSON names of the unlabeled values.
+    enum TabChosenCodingKeys: String, CodingKey { case _0 = "tab" }
+    enum SearchTextChangedCodingKeys: String, CodingKey { case _0 = "text" }
+    enum SortKeyChosenCodingKeys: String, CodingKey { case _0 = "key" }
+    enum ConfirmationAnsweredCodingKeys: String, CodingKey { case _0 = "yes" }
 }

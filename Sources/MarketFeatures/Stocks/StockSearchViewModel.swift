@@ -24,6 +24,9 @@ public final class StockSearchViewModel {
     public enum Input: Sendable, Equatable, Codable {
         case textChanged(String)
         case selectionMoved(by: Int)
+
+        // The JSON name of the text: `{"textChanged":{"text":"sams"}}`.
+        enum TextChangedCodingKeys: String, CodingKey { case _0 = "text" }
     }
 
     /// The pause after the last keystroke before a remote request.

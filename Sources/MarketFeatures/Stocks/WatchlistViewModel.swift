@@ -46,6 +46,9 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         case loading
         case loaded
         case failed(String)
+
+        // The JSON name of the failure's text: `{"failed":{"reason":"…"}}`.
+        enum FailedCodingKeys: String, CodingKey { case _0 = "reason" }
     }
 
     /// The detail of one stock: its line of figures and its daily bars for the chart.
@@ -105,6 +108,10 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         /// `Enter`: the selected stock's daily chart.
         case detailOpened
         case detailClosed
+
+        // The JSON names of the unlabeled values: `{"searchTextChanged":{"text":"sams"}}`.
+        enum ConfirmationAnsweredCodingKeys: String, CodingKey { case _0 = "yes" }
+        enum SearchTextChangedCodingKeys: String, CodingKey { case _0 = "text" }
     }
 
     private struct Entry {
