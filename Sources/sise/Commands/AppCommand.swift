@@ -78,9 +78,11 @@ struct AppCommand: AsyncParsableCommand {
         }
         let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let watchlist = stocks.map { context in
+            // The source's requests shared: a tab shown again within seconds costs no request.
             WatchlistPresenter(
                 viewModel: WatchlistViewModel(
-                    source: context.client.source, client: context.client, directory: context.directory,
+                    source: context.client.source, client: SharedStockRequests(context.client).client,
+                    directory: context.directory,
                     store: watchlists, clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond,
                     note: context.note, names: stockNames),
                 screen: WatchlistScreen(theme: theme), isSimulated: isSimulated)
