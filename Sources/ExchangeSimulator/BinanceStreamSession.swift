@@ -13,13 +13,17 @@ struct BinanceStreamSession {
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        try await hub.serveClient(inbound: inbound, outbound: outbound, tickInterval: .seconds(1)) { events, outbound in
-            try await write(events: events, to: outbound)
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
+        try await hub.serveClient(
+            inbound: inbound, outbound: outbound, frames: frames, tickInterval: .seconds(1)
+        ) { events, outbound, frames in
+            try await write(events: events, to: outbound, frames: frames)
         }
     }
 
-    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(
+        events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
+    ) async throws {
         var streams = Set<String>()
         var subscribed = Set<MarketID>()
         var changed = Set<MarketID>()
@@ -38,9 +42,9 @@ struct BinanceStreamSession {
             case .flushDue:
                 guard !changed.isEmpty else { continue }
                 let time = now()
-                for figures in venue.figures(changed.sorted(), now: time) {
-                    try await send(figures.binanceStreamTicker(now: time))
-                }
+                try await frames.writeTextFrames(
+                    venue.figures(changed.sorted(), now: time).map { $0.binanceStreamTicker(now: time) },
+                    encoder: encoder)
                 changed.removeAll()
             case .clientMessage(let bytes):
                 guard let request = try? JSONDecoder().decode(BinanceStreamRequest.self, from: Data(bytes)) else {

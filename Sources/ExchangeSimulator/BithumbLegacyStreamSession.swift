@@ -12,13 +12,15 @@ struct BithumbLegacyStreamSession {
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        try await hub.serveClient(inbound: inbound, outbound: outbound) { events, outbound in
-            try await write(events: events, to: outbound)
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
+        try await hub.serveClient(inbound: inbound, outbound: outbound, frames: frames) { events, outbound, frames in
+            try await write(events: events, to: outbound, frames: frames)
         }
     }
 
-    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(
+        events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
+    ) async throws {
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
@@ -33,9 +35,9 @@ struct BithumbLegacyStreamSession {
                 let wanted = ids.compactMap { venue.venueID(forWorld: $0) }.filter {
                     subscribed.contains($0) && seen.insert($0).inserted
                 }
-                for figures in venue.figures(wanted, now: now()) {
-                    try await send(figures.bithumbLegacyStreamTicker(tickType: tickType))
-                }
+                try await frames.writeTextFrames(
+                    venue.figures(wanted, now: now()).map { $0.bithumbLegacyStreamTicker(tickType: tickType) },
+                    encoder: encoder)
             case .clientMessage(let bytes):
                 guard let request = try? JSONDecoder().decode(BithumbLegacySubscription.self, from: Data(bytes)),
                     request.type == "ticker"

@@ -5,10 +5,12 @@ extension TickHub {
     /// Serves one WebSocket client of a dialect whose session reads the client's frames itself
     /// (Korbit, Binance, Bithumb's legacy feed): every frame becomes a ``SessionEvent/clientMessage(_:)``
     /// beside the trades, a `tick` event comes every `tickInterval` when one is given, and `write`
-    /// answers them all until the client leaves or the simulator drops it.
+    /// answers them all until the client leaves or the simulator drops it, its batches of ticks
+    /// through `frames`.
     func serveClient(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tickInterval: Duration? = nil,
-        write: @escaping @Sendable (SessionEvents, WebSocketOutboundWriter) async throws -> Void
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter,
+        tickInterval: Duration? = nil,
+        write: @escaping @Sendable (SessionEvents, WebSocketOutboundWriter, RawFrameWriter) async throws -> Void
     ) async throws {
         let (id, events, continuation) = register()
         defer { unregister(id) }
@@ -30,7 +32,7 @@ extension TickHub {
                     }
                 }
             }
-            group.addTask { try await write(events, outbound) }
+            group.addTask { try await write(events, outbound, frames) }
             _ = try await group.next()
             group.cancelAll()
         }

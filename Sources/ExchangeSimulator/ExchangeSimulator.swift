@@ -160,16 +160,12 @@ public final class ExchangeSimulator: Sendable {
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
             let legacy = BithumbLegacyStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BithumbLegacySubscription.path] = { inbound, outbound, _ in
-                try await legacy.run(inbound: inbound, outbound: outbound)
-            }
+            sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $0, outbound: $1, frames: $2) }
         case .korbit:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             KorbitRESTController(venue: venue, now: now).register(on: router)
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[KorbitEndpoint.webSocket] = { inbound, outbound, _ in
-                try await handler.run(inbound: inbound, outbound: outbound)
-            }
+            sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
         case .binance:
             router.add(
                 middleware: VenueGatewayMiddleware(
@@ -178,9 +174,7 @@ public final class ExchangeSimulator: Sendable {
             BinanceRESTController(venue: venue, now: now, requestWeight: configuration.binanceRequestWeight)
                 .register(on: router)
             let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BinanceEndpoint.webSocket] = { inbound, outbound, _ in
-                try await handler.run(inbound: inbound, outbound: outbound)
-            }
+            sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
         }
         return router
     }

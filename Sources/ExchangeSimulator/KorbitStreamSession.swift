@@ -13,13 +13,15 @@ struct KorbitStreamSession {
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        try await hub.serveClient(inbound: inbound, outbound: outbound) { events, outbound in
-            try await write(events: events, to: outbound)
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
+        try await hub.serveClient(inbound: inbound, outbound: outbound, frames: frames) { events, outbound, frames in
+            try await write(events: events, to: outbound, frames: frames)
         }
     }
 
-    private func write(events: SessionEvents, to outbound: WebSocketOutboundWriter) async throws {
+    private func write(
+        events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
+    ) async throws {
         var subscribed = Set<MarketID>()
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {
@@ -33,9 +35,9 @@ struct KorbitStreamSession {
                     subscribed.contains($0) && seen.insert($0).inserted
                 }
                 let time = now()
-                for figures in venue.figures(wanted, now: time) {
-                    try await send(figures.korbitStreamTicker(snapshot: false, now: time))
-                }
+                try await frames.writeTextFrames(
+                    venue.figures(wanted, now: time).map { $0.korbitStreamTicker(snapshot: false, now: time) },
+                    encoder: encoder)
             case .clientMessage(let bytes):
                 guard let requests = try? JSONDecoder().decode([KorbitSubscription].self, from: Data(bytes)) else {
                     try await send(KorbitStreamStatus(status: "fail", message: "invalid_format"))
@@ -78,9 +80,9 @@ struct KorbitStreamSession {
                     }
                     if request.method == "subscribe" {
                         let time = now()
-                        for figures in venue.figures(ids, now: time) {
-                            try await send(figures.korbitStreamTicker(snapshot: true, now: time))
-                        }
+                        try await frames.writeTextFrames(
+                            venue.figures(ids, now: time).map { $0.korbitStreamTicker(snapshot: true, now: time) },
+                            encoder: encoder)
                     }
                 }
             case .request, .badRequest, .ping, .statusDue, .flushDue:

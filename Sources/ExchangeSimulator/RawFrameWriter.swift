@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// Writes ready-made WebSocket frames (a ``WebSocketFrameBatch``) to an upgraded connection,
@@ -31,6 +32,17 @@ struct RawFrameWriter: Sendable {
             outlet.value.write(bytes, promise: promise)
             return promise.futureResult
         }.get()
+    }
+}
+
+extension RawFrameWriter {
+    /// Writes each value as its own text frame (its `JSONEncoder` text), all in one write: the
+    /// ticks of one batch of trades, on the dialects that send JSON in text frames.
+    func writeTextFrames(_ values: [some Encodable], encoder: JSONEncoder) async throws {
+        guard !values.isEmpty else { return }
+        var batch = WebSocketFrameBatch(capacity: values.count * 512)
+        for value in values { batch.appendText(Array(try encoder.encode(value))) }
+        try await write(batch)
     }
 }
 
