@@ -8,20 +8,15 @@ import NIOCore
 /// `SUBSCRIBE`/`UNSUBSCRIBE`/`LIST_SUBSCRIPTIONS` requests answered `{"result":…,"id":n}`, errors
 /// as `{"code":…,"msg":…}`, and each subscribed symbol's `24hrTicker` event at most once a second,
 /// in text frames.
-struct BinanceStreamSession {
+struct BinanceStreamSession: ClientMessageSession {
     let venue: SimulatedVenue
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
-        try await hub.serveClient(
-            inbound: inbound, outbound: outbound, frames: frames, tickInterval: .seconds(1)
-        ) { events, outbound, frames in
-            try await write(events: events, to: outbound, frames: frames)
-        }
-    }
+    /// Each symbol's ticker goes out at most once a second.
+    let flushInterval: Duration? = .seconds(1)
 
-    private func write(
+    func write(
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
     ) async throws {
         var streams = Set<String>()

@@ -7,18 +7,12 @@ import NIOCore
 /// One client on the simulated legacy Bithumb WebSocket (`/pub/ws`, exchange-apis.md §2.2): a
 /// greeting on connect, one subscribe object acknowledged with `resmsg` (or `5100` when
 /// malformed), then `ticker` messages with string values and KST dates, in text frames.
-struct BithumbLegacyStreamSession {
+struct BithumbLegacyStreamSession: ClientMessageSession {
     let venue: SimulatedVenue
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
-        try await hub.serveClient(inbound: inbound, outbound: outbound, frames: frames) { events, outbound, frames in
-            try await write(events: events, to: outbound, frames: frames)
-        }
-    }
-
-    private func write(
+    func write(
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
     ) async throws {
         let encoder = JSONEncoder()

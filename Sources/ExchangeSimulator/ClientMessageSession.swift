@@ -38,3 +38,26 @@ extension TickHub {
         }
     }
 }
+
+/// A dialect's session that reads the client's frames itself (Korbit, Binance, Bithumb's legacy
+/// feed): it says how it answers the events, ``TickHub/serveClient`` runs it.
+protocol ClientMessageSession: Sendable {
+    var hub: TickHub { get }
+    /// How often a ``SessionEvent/flushDue`` comes (`nil`: never).
+    var flushInterval: Duration? { get }
+    /// Answers the session's events until the client leaves or the simulator drops it.
+    func write(events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws
+}
+
+extension ClientMessageSession {
+    var flushInterval: Duration? { nil }
+
+    /// Serves one client of the dialect.
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
+        try await hub.serveClient(
+            inbound: inbound, outbound: outbound, frames: frames, tickInterval: flushInterval
+        ) { events, outbound, frames in
+            try await write(events: events, to: outbound, frames: frames)
+        }
+    }
+}

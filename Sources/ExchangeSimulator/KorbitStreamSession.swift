@@ -8,18 +8,12 @@ import NIOCore
 /// requests, an acknowledgement only when `requestId` is given, `fail` for unknown symbols or a
 /// bad request, a snapshot message per symbol then live ones, all in text frames. The server's
 /// protocol pings come from the WebSocket layer every 30 s.
-struct KorbitStreamSession {
+struct KorbitStreamSession: ClientMessageSession {
     let venue: SimulatedVenue
     let hub: TickHub
     let now: @Sendable () -> Int64
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, frames: RawFrameWriter) async throws {
-        try await hub.serveClient(inbound: inbound, outbound: outbound, frames: frames) { events, outbound, frames in
-            try await write(events: events, to: outbound, frames: frames)
-        }
-    }
-
-    private func write(
+    func write(
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
     ) async throws {
         var subscribed = Set<MarketID>()
