@@ -183,7 +183,7 @@ enum DecimalText {
     }
 
     /// Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
-    private static func fastPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+    static func fastPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
         let value = Double(mantissa)
         if exponent == 0 { return value }
         if exponent < 0 {
@@ -198,7 +198,7 @@ enum DecimalText {
         return shifted * exactPowers[22]
     }
 
-    private static func slowPath(_ text: UnsafeBufferPointer<UInt8>) throws(JSONByteReader.Failure) -> Double {
+    static func slowPath(_ text: UnsafeBufferPointer<UInt8>) throws(JSONByteReader.Failure) -> Double {
         let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer -> Double? in
             for index in 0..<text.count { buffer[index] = CChar(bitPattern: text[index]) }
             buffer[text.count] = 0

@@ -262,13 +262,16 @@ struct JSONByteReader {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Byte 0 in the low bits on any platform.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             // A zero byte in `quotes` or `backslashes`, or a byte of `word` below 0x20.
             let found =
                 ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-            if found & highs != 0 { break }
+            let marks = found & highs
+            // The lowest mark is exact (a borrow only runs upwards): the first byte that ends the run.
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < bytes.count {
@@ -384,13 +387,78 @@ struct JSONByteReader {
     }
 
     /// Reads a JSON number as the nearest `Double` (as `JSONDecoder` does); fails on any other type.
+    /// One pass: the grammar is checked while the significant digits are gathered, as
+    /// ``DecimalText/double(_:strict:)`` gathers them.
     mutating func readDouble() throws(Failure) -> Double {
         let next = try peek()
-        guard next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) else {
-            throw .wrongType
+        guard next == UInt8(ascii: "-") || Self.isDigit(next) else { throw .wrongType }
+        let start = index
+        let negative = next == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var dropped = false
+        @inline(__always) func take(_ byte: UInt8, inFraction: Bool) {
+            let digit = UInt64(byte &- UInt8(ascii: "0"))
+            if mantissa == 0 && digit == 0 {
+                if inFraction { exponent -= 1 }
+            } else if significant < 19 {
+                mantissa = mantissa &* 10 &+ digit
+                significant += 1
+                if inFraction { exponent -= 1 }
+            } else {
+                if digit != 0 { dropped = true }
+                if !inFraction { exponent += 1 }
+            }
         }
-        let token = try readNumberToken()
-        return try DecimalText.double(UnsafeBufferPointer(rebasing: bytes[token]), strict: true)
+        // The whole part: `0` alone, or digits that do not start with 0.
+        guard index < bytes.count else { throw .truncated }
+        guard Self.isDigit(bytes[index]) else { throw .unexpected(bytes[index]) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, Self.isDigit(bytes[index]) { throw .badNumber }
+        } else {
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                take(bytes[index], inFraction: false)
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let first = index
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                take(bytes[index], inFraction: true)
+                index += 1
+            }
+            guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentIsNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let first = index
+            var written = 0
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                if written < 100_000 { written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
+            exponent += exponentIsNegative ? -written : written
+        }
+        if mantissa == 0 { return negative ? -0.0 : 0 }
+        if !dropped, mantissa <= 1 << 53, let value = DecimalText.fastPath(mantissa, exponent) {
+            return negative ? -value : value
+        }
+        return try DecimalText.slowPath(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
     }
 
     /// Reads a number written as a JSON string (`"77136000"`) or as a JSON number, as the

@@ -166,36 +166,65 @@ public enum UpbitTickerFrameReader {
         /// board does not need.
         static func named(_ key: UnsafeBufferPointer<UInt8>) -> (Field, isSimple: Bool)? {
             guard !key.isEmpty else { return nil }
+            let first = key[0]
             let candidate: (StaticString, Field)?
-            // Dispatch on length and first byte, then one comparison.
-            switch (key.count, key[0]) {
-            case (2, UInt8(ascii: "t")): candidate = key[1] == UInt8(ascii: "y") ? ("ty", .type) : ("tp", .price)
-            case (2, UInt8(ascii: "c")): candidate = ("cd", .code)
-            case (2, UInt8(ascii: "o")): candidate = ("op", .open)
-            case (2, UInt8(ascii: "h")): candidate = ("hp", .high)
-            case (2, UInt8(ascii: "l")): candidate = ("lp", .low)
-            case (3, UInt8(ascii: "p")): candidate = ("pcp", .previousClose)
-            case (3, UInt8(ascii: "s")):
-                candidate = key[2] == UInt8(ascii: "p") ? ("scp", .changePrice) : ("scr", .changeRate)
-            case (3, UInt8(ascii: "t")): candidate = ("tms", .timestamp)
-            case (4, UInt8(ascii: "t")): candidate = ("type", .type)
-            case (4, UInt8(ascii: "c")): candidate = ("code", .code)
-            case (5, UInt8(ascii: "e")): candidate = ("error", .error)
-            case (6, UInt8(ascii: "s")): candidate = ("status", .status)
-            case (6, UInt8(ascii: "a")):
-                candidate =
-                    key[1] == UInt8(ascii: "t") && key[2] == UInt8(ascii: "v")
-                    ? ("atv24h", .volume24h) : ("atp24h", .value24h)
-            case (9, UInt8(ascii: "l")): candidate = ("low_price", .low)
-            case (9, UInt8(ascii: "t")): candidate = ("timestamp", .timestamp)
-            case (10, UInt8(ascii: "h")): candidate = ("high_price", .high)
-            case (11, UInt8(ascii: "t")): candidate = ("trade_price", .price)
-            case (13, UInt8(ascii: "o")): candidate = ("opening_price", .open)
-            case (18, UInt8(ascii: "p")): candidate = ("prev_closing_price", .previousClose)
-            case (18, UInt8(ascii: "s")): candidate = ("signed_change_rate", .changeRate)
-            case (19, UInt8(ascii: "s")): candidate = ("signed_change_price", .changePrice)
-            case (19, UInt8(ascii: "a")): candidate = ("acc_trade_price_24h", .value24h)
-            case (20, UInt8(ascii: "a")): candidate = ("acc_trade_volume_24h", .volume24h)
+            // Dispatch on the length, then on the first byte, then one comparison.
+            switch key.count {
+            case 2:
+                switch first {
+                case UInt8(ascii: "t"): candidate = key[1] == UInt8(ascii: "y") ? ("ty", .type) : ("tp", .price)
+                case UInt8(ascii: "c"): candidate = ("cd", .code)
+                case UInt8(ascii: "o"): candidate = ("op", .open)
+                case UInt8(ascii: "h"): candidate = ("hp", .high)
+                case UInt8(ascii: "l"): candidate = ("lp", .low)
+                default: candidate = nil
+                }
+            case 3:
+                switch first {
+                case UInt8(ascii: "p"): candidate = ("pcp", .previousClose)
+                case UInt8(ascii: "s"):
+                    candidate = key[2] == UInt8(ascii: "p") ? ("scp", .changePrice) : ("scr", .changeRate)
+                case UInt8(ascii: "t"): candidate = ("tms", .timestamp)
+                default: candidate = nil
+                }
+            case 4:
+                switch first {
+                case UInt8(ascii: "t"): candidate = ("type", .type)
+                case UInt8(ascii: "c"): candidate = ("code", .code)
+                default: candidate = nil
+                }
+            case 5: candidate = first == UInt8(ascii: "e") ? ("error", .error) : nil
+            case 6:
+                switch first {
+                case UInt8(ascii: "s"): candidate = ("status", .status)
+                case UInt8(ascii: "a"):
+                    candidate =
+                        key[1] == UInt8(ascii: "t") && key[2] == UInt8(ascii: "v")
+                        ? ("atv24h", .volume24h) : ("atp24h", .value24h)
+                default: candidate = nil
+                }
+            case 9:
+                switch first {
+                case UInt8(ascii: "l"): candidate = ("low_price", .low)
+                case UInt8(ascii: "t"): candidate = ("timestamp", .timestamp)
+                default: candidate = nil
+                }
+            case 10: candidate = first == UInt8(ascii: "h") ? ("high_price", .high) : nil
+            case 11: candidate = first == UInt8(ascii: "t") ? ("trade_price", .price) : nil
+            case 13: candidate = first == UInt8(ascii: "o") ? ("opening_price", .open) : nil
+            case 18:
+                switch first {
+                case UInt8(ascii: "p"): candidate = ("prev_closing_price", .previousClose)
+                case UInt8(ascii: "s"): candidate = ("signed_change_rate", .changeRate)
+                default: candidate = nil
+                }
+            case 19:
+                switch first {
+                case UInt8(ascii: "s"): candidate = ("signed_change_price", .changePrice)
+                case UInt8(ascii: "a"): candidate = ("acc_trade_price_24h", .value24h)
+                default: candidate = nil
+                }
+            case 20: candidate = first == UInt8(ascii: "a") ? ("acc_trade_volume_24h", .volume24h) : nil
             default: candidate = nil
             }
             guard let (name, field) = candidate, JSONByteReader.key(key, is: name) else { return nil }
