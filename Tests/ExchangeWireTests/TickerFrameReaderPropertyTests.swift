@@ -60,31 +60,76 @@ import Testing
         }
     }
 
-    static func object(_ members: [String], _ rng: inout any SeededRandomNumberGenerator) -> String {
+    static func object(
+        _ members: [String], _ rng: inout any SeededRandomNumberGenerator, shuffled: Bool = true
+    ) -> String {
         "{" + whitespace(&rng)
-            + members.shuffled(using: &rng).map { $0.replacingOccurrences(of: "\":", with: "\":" + whitespace(&rng)) }
+            + (shuffled ? members.shuffled(using: &rng) : members).map {
+                $0.replacingOccurrences(of: "\":", with: "\":" + whitespace(&rng))
+            }
             .joined(separator: "," + whitespace(&rng)) + whitespace(&rng) + "}"
     }
 
+    /// Upbit tickers with every key, half of them in the order Upbit writes them (the readers'
+    /// fast path) with a key put in, left out or moved now and then, half in any order.
     static let upbitTickers = Generator<RandomFrame, _>(run: { rng in
         let simple = Bool.random(using: &rng)
         let (quote, base) = code(&rng)
         func key(_ full: String, _ short: String) -> String { "\"\(simple ? short : full)\":" }
-        var members = [
+        // Every member, in the order of exchange-apis.md §1.6; the first twelve and the three
+        // 24 h ones are what the board needs.
+        let required = [
             key("type", "ty") + #""ticker""#, key("code", "cd") + "\"\(quote)-\(base)\"",
             key("opening_price", "op") + decimal(&rng), key("high_price", "hp") + decimal(&rng),
             key("low_price", "lp") + decimal(&rng), key("trade_price", "tp") + decimal(&rng),
             key("prev_closing_price", "pcp") + decimal(&rng),
-            key("signed_change_price", "scp") + decimal(&rng, allowNegative: true),
-            key("signed_change_rate", "scr") + decimal(&rng, allowNegative: true),
-            key("acc_trade_volume_24h", "atv24h") + decimal(&rng), key("acc_trade_price_24h", "atp24h") + decimal(&rng),
-            key("timestamp", "tms") + String(Int64.random(in: 0...4_000_000_000_000, using: &rng)),
-            key("change", "c") + #""RISE""#, key("trade_date", "tdt") + #""20230221""#,
-            key("trade_timestamp", "ttms") + "1676965262139", key("is_trading_suspended", "its") + "false",
-            key("delisting_date", "dd") + "null", key("stream_type", "st") + #""REALTIME""#,
         ]
-        members += unknownMembers(&rng)
-        return RandomFrame(text: object(members, &rng))
+        let middle = [
+            key("acc_trade_price", "atp") + decimal(&rng), key("change", "c") + #""RISE""#,
+            key("change_price", "cp") + decimal(&rng),
+        ]
+        let signedPrice = [key("signed_change_price", "scp") + decimal(&rng, allowNegative: true)]
+        let rate = [key("change_rate", "cr") + decimal(&rng)]
+        let signedRate = [key("signed_change_rate", "scr") + decimal(&rng, allowNegative: true)]
+        let rest = [
+            key("ask_bid", "ab") + #""BID""#, key("trade_volume", "tv") + decimal(&rng),
+            key("acc_trade_volume", "atv") + decimal(&rng), key("trade_date", "tdt") + #""20230221""#,
+            key("trade_time", "ttm") + #""074102""#, key("trade_timestamp", "ttms") + "1676965262139",
+            key("acc_ask_volume", "aav") + decimal(&rng), key("acc_bid_volume", "abv") + decimal(&rng),
+            key("highest_52_week_price", "h52wp") + decimal(&rng),
+            key("highest_52_week_date", "h52wdt") + #""2022-03-28""#,
+            key("lowest_52_week_price", "l52wp") + decimal(&rng),
+            key("lowest_52_week_date", "l52wdt") + #""2022-12-30""#,
+            key("market_state", "ms") + #""ACTIVE""#, key("is_trading_suspended", "its") + "false",
+            key("delisting_date", "dd") + "null", key("market_warning", "mw") + #""NONE""#,
+        ]
+        let last = [
+            key("timestamp", "tms") + String(Int64.random(in: 0...4_000_000_000_000, using: &rng)),
+            key("acc_trade_price_24h", "atp24h") + decimal(&rng),
+            key("acc_trade_volume_24h", "atv24h") + decimal(&rng), key("stream_type", "st") + #""REALTIME""#,
+        ]
+        var members = required + middle + signedPrice + rate + signedRate + rest + last
+        let inOrder = Bool.random(using: &rng)
+        if inOrder {
+            // Now and then a key the board does not need is left out, moved or put in.
+            for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                let unneeded = members.indices.filter { index in
+                    !(required + signedPrice + signedRate + last.dropLast()).contains(members[index])
+                }
+                let at = unneeded.randomElement(using: &rng)!
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: members.remove(at: at)
+                case 1: members.insert(members.remove(at: at), at: Int.random(in: 0..<members.count, using: &rng))
+                default: break
+                }
+            }
+            for unknown in unknownMembers(&rng) {
+                members.insert(unknown, at: Int.random(in: 0...members.count, using: &rng))
+            }
+        } else {
+            members += unknownMembers(&rng)
+        }
+        return RandomFrame(text: object(members, &rng, shuffled: !inOrder))
     })
 
     static let korbitTickers = Generator<RandomFrame, _>(run: { rng in

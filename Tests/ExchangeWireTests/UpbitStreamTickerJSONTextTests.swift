@@ -37,4 +37,22 @@ import Testing
             #expect(UpbitTickerFrameReader.read(writer.bytes) == .ticker(original.toDomain()!))
         }
     }
+
+    /// The keys of a flat JSON object, in the order they are written.
+    private func keys(_ text: String) -> [String] {
+        text.matches(of: /"([a-z0-9_]+)"\s*:/).map { String($0.output.1) }
+    }
+
+    /// The simulator writes the members in the order Upbit does (the docs' payloads), the order
+    /// the byte reader expects first.
+    @Test func theMembersComeInTheOrderUpbitWritesThem() {
+        for (format, documented) in [
+            (UpbitStreamFormat.default, UpbitDocPayloads.streamTicker),
+            (.simple, UpbitDocPayloads.streamTickerSimple),
+        ] {
+            var writer = JSONTextWriter()
+            ticker(price: 32_287_000, delisting: nil).writeJSON(into: &writer, simple: format == .simple)
+            #expect(keys(String(decoding: writer.bytes, as: UTF8.self)) == keys(documented))
+        }
+    }
 }

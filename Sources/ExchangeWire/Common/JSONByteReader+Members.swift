@@ -20,19 +20,60 @@ extension JSONByteReader {
         guard isAtEnd() else { throw .unexpected(bytes[index]) }
     }
 
+    /// Reads the object at the start of the document like ``readMember(expecting:_:)``, then
+    /// insists that nothing but whitespace follows it.
+    @inline(__always)
+    mutating func readDocument(
+        expecting order: JSONKeyOrder,
+        _ member: (inout JSONByteReader, Int?, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        try readMember(expecting: order, member)
+        guard isAtEnd() else { throw .unexpected(bytes[index]) }
+    }
+
     /// Reads the object that starts here member by member, each key's bytes decoded.
     @inline(__always)
     mutating func readMember(
         _ member: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
-        try readObject { (reader: inout JSONByteReader, token: StringToken) throws(Failure) in
-            if !token.hasEscapes {
-                try member(&reader, UnsafeBufferPointer(rebasing: reader.bytes[token.start..<token.end]))
+        try forEachMember { (reader) throws(Failure) in try reader.readAnyKey(member) }
+    }
+
+    /// Reads a key (escapes decoded) and its colon, then calls `body` with the key's bytes.
+    @inline(__always)
+    private mutating func readAnyKey(
+        _ body: (inout JSONByteReader, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        let token = try readStringToken()
+        try expect(UInt8(ascii: ":"))
+        if !token.hasEscapes {
+            return try body(&self, UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+        }
+        // A key with escapes is rare: decode it into its own buffer first.
+        let decoded = withDecoded(token) { Array($0) } ?? []
+        try decoded.withUnsafeBufferPointer { (key) throws(Failure) in try body(&self, key) }
+    }
+
+    /// Reads the object that starts here member by member like ``readMember(_:)``, expecting its
+    /// keys in `order`: `member` gets each key's position in `order` when it is the one expected
+    /// there (or the one after it: a key left out), `nil` otherwise, and the key's decoded bytes.
+    /// Keys in order cost a word compare or two each; a key that is not the expected one is read
+    /// as ``readMember(_:)`` reads it, and the same key is expected next (a key put in).
+    @inline(__always)
+    mutating func readMember(
+        expecting order: JSONKeyOrder,
+        _ member: (inout JSONByteReader, Int?, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        var expected = 0
+        try forEachMember { (reader) throws(Failure) in
+            for position in expected...(expected + 1) {
+                guard let key = reader.readKey(order, at: position) else { continue }
+                try reader.expect(UInt8(ascii: ":"))
+                try member(&reader, position, UnsafeBufferPointer(rebasing: reader.bytes[key]))
+                expected = position + 1
                 return
             }
-            // A key with escapes is rare: decode it into its own buffer first.
-            let decoded = reader.withDecoded(token) { Array($0) } ?? []
-            try decoded.withUnsafeBufferPointer { (key) throws(Failure) in try member(&reader, key) }
+            try reader.readAnyKey { (reader, key) throws(Failure) in try member(&reader, nil, key) }
         }
     }
 

@@ -87,10 +87,10 @@ struct JSONByteReader {
         return index >= bytes.count
     }
 
-    /// Reads the members of the object that starts here, calling `member` with each key; `member`
-    /// must read or skip the value. Fails on anything that is not an object.
+    /// Walks the object that starts here: `member` is called at each member's opening quote and
+    /// must read its key, its colon and its value; the braces and commas are read here.
     @inline(__always)
-    mutating func readObject(_ member: (inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
+    mutating func forEachMember(_ member: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "{"))
         if try peek() == UInt8(ascii: "}") {
             index += 1
@@ -98,9 +98,7 @@ struct JSONByteReader {
         }
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw .unexpected(bytes[index]) }
-            let key = try readStringToken()
-            try expect(UInt8(ascii: ":"))
-            try member(&self, key)
+            try member(&self)
             let next = try peek()
             index += 1
             if next == UInt8(ascii: "}") { return }
@@ -111,6 +109,16 @@ struct JSONByteReader {
                 return
             }
         }
+    }
+
+    /// At a key's opening quote: when the key is `order`'s one at `position`, consumes it with
+    /// its quotes and returns its bounds (no escapes); otherwise consumes nothing.
+    @inline(__always)
+    mutating func readKey(_ order: JSONKeyOrder, at position: Int) -> Range<Int>? {
+        guard let count = order.match(position, at: index + 1, in: bytes) else { return nil }
+        let start = index + 1
+        index = start + count
+        return start..<(index - 1)
     }
 
     /// Skips one value of any type, however nested, without building it.
@@ -155,7 +163,7 @@ struct JSONByteReader {
                 if after == UInt8(ascii: ",") {
                     let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     if try peek() == close {
-                        // A trailing comma, let pass as in ``readObject(_:)``: the container ends.
+                        // A trailing comma, let pass as in ``forEachMember(_:)``: the container ends.
                         index += 1
                         containers.removeLast()
                         continue

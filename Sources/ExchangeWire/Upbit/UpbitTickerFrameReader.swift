@@ -15,14 +15,66 @@ public enum UpbitTickerFrameReader {
     public static func read(_ frame: UnsafeBufferPointer<UInt8>) -> StreamFrameContent {
         var fields = Fields()
         var reader = JSONByteReader(frame)
+        // The static layouts are read once a frame, not once a key.
+        let layout = KeyLayout.simple.begins(frame) ? KeyLayout.simple : KeyLayout.default
         do throws(JSONByteReader.Failure) {
-            try reader.readDocument { (reader, key) throws(JSONByteReader.Failure) in
-                try fields.read(key, from: &reader)
+            try reader.readDocument(expecting: layout.order) { (reader, position, key) throws(JSONByteReader.Failure) in
+                guard let position else { return try fields.read(key, from: &reader) }
+                guard let field = layout.fields[position] else { return try reader.skipValue() }
+                try fields.read(field, isSimple: layout.isSimple, from: &reader)
             }
         } catch {
             return .unreadable(error.reason)
         }
         return fields.content
+    }
+
+    /// A ticker's keys in the order Upbit writes them (exchange-apis.md §1.6, and the simulator's
+    /// ``UpbitStreamTicker/writeJSON(into:simple:)``), with the field each one is: a frame in this
+    /// order is read with one compare per key, any other order as well, only more slowly.
+    struct KeyLayout: Sendable {
+        let order: JSONKeyOrder
+        let fields: [Field?]
+        let isSimple: Bool
+
+        init(_ keys: [(StaticString, Field?)], isSimple: Bool) {
+            order = JSONKeyOrder(keys.map(\.0))
+            fields = keys.map(\.1)
+            self.isSimple = isSimple
+        }
+
+        /// Whether a frame starts with this layout's first key (whitespace aside, `{"ty":` is SIMPLE).
+        func begins(_ frame: UnsafeBufferPointer<UInt8>) -> Bool {
+            var reader = JSONByteReader(frame)
+            guard (try? reader.expect(UInt8(ascii: "{"))) != nil, (try? reader.peek()) == UInt8(ascii: "\"") else {
+                return false
+            }
+            return reader.readKey(order, at: 0) != nil
+        }
+
+        static let `default` = KeyLayout(
+            [
+                ("type", .type), ("code", .code), ("opening_price", .open), ("high_price", .high),
+                ("low_price", .low), ("trade_price", .price), ("prev_closing_price", .previousClose),
+                ("acc_trade_price", nil), ("change", nil), ("change_price", nil),
+                ("signed_change_price", .changePrice), ("change_rate", nil), ("signed_change_rate", .changeRate),
+                ("ask_bid", nil), ("trade_volume", nil), ("acc_trade_volume", nil), ("trade_date", nil),
+                ("trade_time", nil), ("trade_timestamp", nil), ("acc_ask_volume", nil), ("acc_bid_volume", nil),
+                ("highest_52_week_price", nil), ("highest_52_week_date", nil), ("lowest_52_week_price", nil),
+                ("lowest_52_week_date", nil), ("market_state", nil), ("is_trading_suspended", nil),
+                ("delisting_date", nil), ("market_warning", nil), ("timestamp", .timestamp),
+                ("acc_trade_price_24h", .value24h), ("acc_trade_volume_24h", .volume24h), ("stream_type", nil),
+            ], isSimple: false)
+
+        static let simple = KeyLayout(
+            [
+                ("ty", .type), ("cd", .code), ("op", .open), ("hp", .high), ("lp", .low), ("tp", .price),
+                ("pcp", .previousClose), ("atp", nil), ("c", nil), ("cp", nil), ("scp", .changePrice), ("cr", nil),
+                ("scr", .changeRate), ("ab", nil), ("tv", nil), ("atv", nil), ("tdt", nil), ("ttm", nil),
+                ("ttms", nil), ("aav", nil), ("abv", nil), ("h52wp", nil), ("h52wdt", nil), ("l52wp", nil),
+                ("l52wdt", nil), ("ms", nil), ("its", nil), ("dd", nil), ("mw", nil), ("tms", .timestamp),
+                ("atp24h", .value24h), ("atv24h", .volume24h), ("st", nil),
+            ], isSimple: true)
     }
 
     /// The fields one frame carried, as read.
@@ -43,6 +95,14 @@ public enum UpbitTickerFrameReader {
                 try reader.skipValue()
                 return
             }
+            try read(field, isSimple: isSimple, from: &reader)
+        }
+
+        mutating func read(
+            _ field: Field, isSimple: Bool, from reader: inout JSONByteReader
+        )
+            throws(JSONByteReader.Failure)
+        {
             switch field {
             case .status:
                 _ = try reader.readString()
@@ -158,7 +218,7 @@ public enum UpbitTickerFrameReader {
     }
 
     /// The keys read, in DEFAULT and SIMPLE spelling alike.
-    private enum Field: UInt16 {
+    enum Field: UInt16 {
         case type, code, open, high, low, price, previousClose, changePrice, changeRate, volume24h, value24h
         case timestamp, status, error
 

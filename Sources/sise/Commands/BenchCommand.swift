@@ -82,7 +82,7 @@ struct TicksBench: AsyncParsableCommand {
                 + "ratio \(NumberFormat.fixed(bytes / codable, decimals: 1))×")
     }
 
-    private func pad(_ name: String) -> String { name.padding(toLength: 34, withPad: " ", startingAt: 0) }
+    private func pad(_ name: String) -> String { name.padding(toLength: 38, withPad: " ", startingAt: 0) }
 
     private func ticksPerSecond(_ rate: Double) -> String {
         let text = NumberFormat.fixed(rate, decimals: 0)

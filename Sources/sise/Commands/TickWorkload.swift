@@ -11,12 +11,15 @@ struct TickWorkload {
     enum Dialect: String, CaseIterable {
         case upbit = "upbit DEFAULT"
         case upbitSimple = "upbit SIMPLE"
+        /// DEFAULT keys in `JSONEncoder`'s order (its own, not Upbit's): the cost of a server
+        /// that writes the keys in another order.
+        case upbitUnordered = "upbit DEFAULT reordered"
         case korbit
         case binance
 
         var exchange: Exchange {
             switch self {
-            case .upbit, .upbitSimple: .upbit
+            case .upbit, .upbitSimple, .upbitUnordered: .upbit
             case .korbit: .korbit
             case .binance: .binance
             }
@@ -24,7 +27,7 @@ struct TickWorkload {
 
         var decode: @Sendable ([UInt8]) -> FeedProtocol.DecodedFrame {
             switch self {
-            case .upbit, .upbitSimple: UpbitFrameDecoder.decode
+            case .upbit, .upbitSimple, .upbitUnordered: UpbitFrameDecoder.decode
             case .korbit: KorbitFrameDecoder.decode
             case .binance: BinanceFrameDecoder.decode
             }
@@ -32,7 +35,7 @@ struct TickWorkload {
 
         var decodeWithCodable: @Sendable ([UInt8]) -> FeedProtocol.DecodedFrame {
             switch self {
-            case .upbit, .upbitSimple: UpbitFrameDecoder.decodeWithCodable
+            case .upbit, .upbitSimple, .upbitUnordered: UpbitFrameDecoder.decodeWithCodable
             case .korbit: KorbitFrameDecoder.decodeWithCodable
             case .binance: BinanceFrameDecoder.decodeWithCodable
             }
@@ -55,6 +58,7 @@ struct TickWorkload {
         var generator = SystemRandomNumberGenerator()
         let encoder = JSONEncoder()
         if dialect == .upbitSimple { encoder.userInfo[UpbitStreamFormat.userInfoKey] = UpbitStreamFormat.simple }
+        var writer = JSONTextWriter()
         var frames = [[UInt8]]()
         frames.reserveCapacity(frameCount)
         for sequence in 0..<frameCount {
@@ -64,6 +68,11 @@ struct TickWorkload {
             let frame: Data
             switch dialect {
             case .upbit, .upbitSimple:
+                // As the simulator (and Upbit) writes it: the documented order of keys.
+                writer.removeAll()
+                Self.upbitTicker(id, price: price, time: time).writeJSON(into: &writer, simple: dialect == .upbitSimple)
+                frame = Data(writer.bytes)
+            case .upbitUnordered:
                 frame = try encoder.encode(Self.upbitTicker(id, price: price, time: time))
             case .korbit:
                 frame = try encoder.encode(
