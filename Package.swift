@@ -86,6 +86,19 @@ let package = Package(
             dependencies: ["MarketDomain", "MarketFeatures"],
             swiftSettings: sharedSettings
         ),
+        .target(
+            name: "WebDashboard",
+            dependencies: [
+                "MarketDomain",
+                "MarketFeatures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "sise",
             dependencies: [
@@ -95,6 +108,7 @@ let package = Package(
                 "ExchangeSimulator",
                 "MarketFeatures",
                 "TerminalUI",
+                "WebDashboard",
                 "MarketStore",
                 "StockLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -137,6 +151,15 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["MarketStore", "TestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "WebDashboardTests",
+            dependencies: [
+                "WebDashboard", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -14,7 +14,7 @@ struct Sise: AsyncParsableCommand {
         subcommands: [
             AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, CompareCommand.self,
             WatchlistCommand.self, SearchCommand.self,
-            SimulateCommand.self,
+            SimulateCommand.self, ServeCommand.self,
             FavoritesCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: AppCommand.self

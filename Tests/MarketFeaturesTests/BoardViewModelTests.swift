@@ -120,6 +120,18 @@ import Testing
         #expect((await h.step(.selectionMoved(by: -5))).selectedRowIndex == 0)
     }
 
+    @Test func aChosenMarketBecomesTheSelectionAndAMarketNotShownIsIgnored() async throws {
+        let h = try await harness()
+        let chosen = await h.step(.marketChosen(MarketID("KRW-ETH")!))
+        #expect(chosen.selectedRowIndex == 2 && chosen.rows[2].symbol == "ETH" && chosen.rows[2].isSelected)
+        _ = await h.step(.searchTextChanged("ㅂ"))
+        // Ethereum is not on the narrowed tab: the selection stays where the search put it.
+        let ignored = await h.step(.marketChosen(MarketID("KRW-ETH")!))
+        #expect(symbols(ignored) == ["BTC", "BTT"])
+        #expect(ignored.selectedRowIndex == 0)
+        #expect(await h.step(.marketChosen(MarketID("KRW-BTT")!)).selectedRowIndex == 1)
+    }
+
     @Test func liveDataMovesPricesAtOnceButTheOrderAtMostOnceASecond() async throws {
         let h = try await harness()
         // BTT suddenly trades the most.

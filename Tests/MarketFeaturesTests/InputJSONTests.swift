@@ -18,13 +18,14 @@ import Testing
         let inputs: [BoardInput] = [
             .tabChosen(.compare), .nextTabChosen, .searchTextChanged("ㅂㅌ"), .sortKeyChosen(.value),
             .selectionMoved(by: -1), .pageMoved(by: 1), .confirmationAnswered(true), .viewportResized(rows: 38),
-            .favoriteToggled,
+            .favoriteToggled, .marketChosen(MarketID("KRW-BTC")!),
         ]
         #expect(
             try json(inputs)
                 == #"[{"tabChosen":{"tab":"compare"}},{"nextTabChosen":{}},{"searchTextChanged":{"text":"ㅂㅌ"}},"#
                 + #"{"sortKeyChosen":{"key":"value"}},{"selectionMoved":{"by":-1}},{"pageMoved":{"by":1}},"#
-                + #"{"confirmationAnswered":{"yes":true}},{"viewportResized":{"rows":38}},{"favoriteToggled":{}}]"#)
+                + #"{"confirmationAnswered":{"yes":true}},{"viewportResized":{"rows":38}},{"favoriteToggled":{}},"#
+                + #"{"marketChosen":{"market":"KRW-BTC"}}]"#)
         let back = try JSONDecoder().decode([BoardInput].self, from: Data(try json(inputs).utf8))
         #expect(back == inputs)
     }

@@ -18,6 +18,8 @@ public enum BoardInput: Sendable, Equatable, Codable {
     case selectionMoved(by: Int)
     case selectionMovedToFirst
     case selectionMovedToLast
+    /// A pointer chose this market's row (a click or a tap): it becomes the selection.
+    case marketChosen(MarketID)
     /// PgUp/PgDn: a screenful up (-1) or down (+1).
     case pageMoved(by: Int)
     case favoriteToggled
@@ -34,4 +36,5 @@ public enum BoardInput: Sendable, Equatable, Codable {
     enum SearchTextChangedCodingKeys: String, CodingKey { case _0 = "text" }
     enum SortKeyChosenCodingKeys: String, CodingKey { case _0 = "key" }
     enum ConfirmationAnsweredCodingKeys: String, CodingKey { case _0 = "yes" }
+    enum MarketChosenCodingKeys: String, CodingKey { case _0 = "market" }
 }

@@ -86,6 +86,10 @@ struct BoardState {
             moveSelection(to: 0)
         case .selectionMovedToLast:
             moveSelection(to: order.count - 1)
+        case .marketChosen(let id):
+            // Only a row this tab shows can be chosen.
+            guard let index = order.firstIndex(of: id) else { return [] }
+            moveSelection(to: index)
         case .pageMoved(let pages):
             moveSelection(to: (selectedIndex ?? 0) + pages * max(1, viewportRows - 1))
         case .favoriteToggled:

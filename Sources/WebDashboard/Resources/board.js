@@ -1,0 +1,235 @@
+// The board as the server describes it: applying patches (as BoardPatch.applied(to:) does in
+// Swift) and drawing the output into the page with as few DOM changes as possible. Every string
+// from the network reaches the page as text (textContent), never as HTML.
+
+const OPTIONAL_FIELDS = ["selectedRowIndex", "placeholder", "toast", "confirmation", "detailMarket"];
+const WHOLE_FIELDS = ["tab", "tabs", "searchText", "isSearchFocused", "order", "rowCount", "firstRowIndex",
+  "status", "isHelpVisible", ...OPTIONAL_FIELDS];
+
+/** `output` with `changes` (a BoardPatch) applied; `output` itself is left as it was. */
+export function applyPatch(output, changes) {
+  const next = { ...output };
+  for (const field of WHOLE_FIELDS) {
+    if (field in changes) next[field] = changes[field];
+  }
+  next.rows = applyRows(output.rows, changes.rowIDs, changes.rows);
+  next.compareRows = applyRows(output.compareRows, changes.compareRowIDs, changes.compareRows);
+  for (const field of changes.cleared ?? []) delete next[field];
+  return next;
+}
+
+function applyRows(old, ids, changed) {
+  if (ids === undefined && changed === undefined) return old;
+  const byID = new Map(old.map((row) => [row.id, row]));
+  for (const row of changed ?? []) byID.set(row.id, row);
+  return (ids ?? old.map((row) => row.id)).map((id) => byID.get(id)).filter(Boolean);
+}
+
+/** The one case name of a Swift enum value in JSON (`{"live":{}}` → "live"). */
+export function caseName(value) {
+  if (typeof value === "string") return value;
+  return value && typeof value === "object" ? Object.keys(value)[0] : "";
+}
+
+const MARKET_COLUMNS = [
+  { className: "star", title: "★" },
+  { className: "name", title: "이름", key: "name" },
+  { className: "price", title: "현재가", key: "price" },
+  { className: "rate", title: "전일대비", key: "change" },
+  { className: "diff", title: "변동" },
+  { className: "value", title: "거래대금", key: "value" },
+];
+
+function compareColumns() {
+  const korean = ["Upbit", "Bithumb", "Korbit"];
+  return [
+    { className: "star", title: "★" },
+    { className: "name", title: "이름", key: "name" },
+    // As in the terminal: 1–4 sort by name, price, premium and spread.
+    ...korean.map((name, index) => ({ className: "krw", title: name, key: index === 0 ? "price" : undefined })),
+    { className: "spread", title: "차이", key: "value" },
+    { className: "global", title: "Binance" },
+    { className: "premium", title: "김프", key: "change" },
+  ];
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Draws outputs into the page's elements, remembering what it drew to change only what moved. */
+export class BoardView {
+  constructor(root, handlers) {
+    this.root = root;
+    this.handlers = handlers;
+    this.head = root.querySelector('[data-role="head"]');
+    this.body = root.querySelector('[data-role="rows"]');
+    this.placeholder = root.querySelector('[data-role="placeholder"]');
+    this.status = root.querySelector('[data-role="status"]');
+    this.toast = root.querySelector('[data-role="toast"]');
+    this.confirmation = root.querySelector('[data-role="confirmation"]');
+    this.search = root.querySelector('[data-role="search"]');
+    this.exchange = root.querySelector('[data-role="exchange"]');
+    this.rowsByID = new Map();
+    this.drawn = null;
+    this.headKey = "";
+  }
+
+  draw(output) {
+    const before = this.drawn ?? {};
+    for (const tab of this.root.querySelectorAll("[data-tab]")) {
+      tab.setAttribute("aria-selected", String(tab.dataset.tab === output.tab));
+    }
+    if (document.activeElement !== this.search && this.search.value !== output.searchText) {
+      this.search.value = output.searchText;
+    }
+    const isCompare = output.tab === "compare";
+    this.drawHead(isCompare, output);
+    if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
+    else this.drawRows(output.rows, before.rows, (tr, row) => this.fillMarketRow(tr, row));
+    const placeholder = output.placeholder ?? "";
+    this.placeholder.hidden = placeholder === "";
+    this.placeholder.textContent = placeholder;
+    if (before.status !== output.status) this.drawStatus(output.status);
+    this.toast.hidden = !output.toast;
+    this.toast.textContent = output.toast ?? "";
+    this.confirmation.hidden = !output.confirmation;
+    this.confirmation.querySelector('[data-role="question"]').textContent = output.confirmation ?? "";
+    this.drawn = output;
+  }
+
+  drawHead(isCompare, output) {
+    const order = output.order ?? { key: "value", direction: "descending" };
+    const key = `${isCompare}:${order.key}:${order.direction}`;
+    if (key === this.headKey) return;
+    this.headKey = key;
+    const row = element("tr");
+    for (const column of isCompare ? compareColumns() : MARKET_COLUMNS) {
+      const th = element("th", column.className, column.title);
+      if (column.key) {
+        th.dataset.sort = column.key;
+        if (order.key === column.key) th.textContent += order.direction === "descending" ? " ▼" : " ▲";
+        th.addEventListener("click", () => this.handlers.sort(column.key));
+      }
+      row.append(th);
+    }
+    this.head.replaceChildren(row);
+    // Rows of the other kind of table are of no use now.
+    this.rowsByID.clear();
+    this.body.replaceChildren();
+  }
+
+  drawRows(rows, previous, fill) {
+    const ids = rows.map((row) => row.id);
+    const known = new Map(this.rowsByID);
+    this.rowsByID.clear();
+    const ordered = [];
+    for (const row of rows) {
+      let tr = known.get(row.id);
+      if (!tr) {
+        tr = this.makeRow(row.id);
+        tr.row = null;
+      }
+      if (tr.row !== row) {
+        fill(tr, row);
+        tr.row = row;
+      }
+      this.rowsByID.set(row.id, tr);
+      ordered.push(tr);
+    }
+    const current = Array.from(this.body.children);
+    const sameOrder = current.length === ordered.length && current.every((tr, index) => tr === ordered[index]);
+    if (!sameOrder) this.body.replaceChildren(...ordered);
+    return ids;
+  }
+
+  makeRow(id) {
+    const tr = element("tr");
+    tr.dataset.market = id;
+    tr.addEventListener("click", (event) => {
+      if (event.target.closest('[data-role="favorite"]')) return;
+      this.handlers.choose(id);
+    });
+    return tr;
+  }
+
+  starCell(tr, row) {
+    let td = tr.querySelector("td.star");
+    if (!td) {
+      td = element("td", "star");
+      const button = element("button", "", "☆");
+      button.type = "button";
+      button.dataset.role = "favorite";
+      button.addEventListener("click", () => this.handlers.favorite(tr.dataset.market));
+      td.append(button);
+    }
+    const button = td.firstChild;
+    button.textContent = row.isFavorite ? "★" : "☆";
+    button.setAttribute("aria-pressed", String(row.isFavorite));
+    button.setAttribute("aria-label", row.isFavorite ? "Remove from favorites" : "Add to favorites");
+    return td;
+  }
+
+  cells(tr, classNames) {
+    if (tr.cellsByClass) return tr.cellsByClass;
+    tr.cellsByClass = {};
+    for (const className of classNames) tr.cellsByClass[className] = element("td", className);
+    return tr.cellsByClass;
+  }
+
+  fillMarketRow(tr, row) {
+    const cells = this.cells(tr, ["name", "price", "rate", "diff", "value"]);
+    const star = this.starCell(tr, row);
+    if (tr.childElementCount === 0) tr.append(star, cells.name, cells.price, cells.rate, cells.diff, cells.value);
+    if (cells.name.dataset.text !== row.name + row.symbol) {
+      cells.name.dataset.text = row.name + row.symbol;
+      cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol));
+    }
+    cells.price.textContent = row.price;
+    cells.rate.textContent = row.changeRate;
+    cells.diff.textContent = row.changePrice;
+    cells.value.textContent = row.tradeValue;
+    tr.dataset.direction = caseName(row.direction);
+    const flash = row.flash ? `flash-${caseName(row.flash)}` : "";
+    cells.price.className = flash ? `price ${flash}` : "price";
+    tr.classList.toggle("selected", row.isSelected);
+  }
+
+  fillCompareRow(tr, row) {
+    const names = ["name", "krw0", "krw1", "krw2", "spread", "global", "premium"];
+    const cells = this.cells(tr, names);
+    const star = this.starCell(tr, row);
+    if (tr.childElementCount === 0) tr.append(star, ...names.map((name) => cells[name]));
+    cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol));
+    row.prices.forEach((price, index) => {
+      const cell = cells[`krw${index}`];
+      if (!cell) return;
+      cell.textContent = price;
+      cell.className = index === row.highestIndex ? "krw high" : index === row.lowestIndex ? "krw low" : "krw";
+    });
+    cells.spread.textContent = row.spread;
+    cells.global.textContent = row.globalPrice;
+    cells.premium.textContent = row.premium;
+    cells.premium.className = `premium ${caseName(row.premiumDirection)}`;
+    tr.classList.toggle("selected", row.isSelected);
+  }
+
+  drawStatus(status) {
+    this.exchange.textContent = status.exchange;
+    const parts = [
+      element("span", "", status.exchange),
+      element("span", "mode", status.isSimulated ? "SIMULATED" : "LIVE"),
+    ];
+    const feeds = status.feeds.length ? status.feeds : [{ exchange: status.exchange, connection: status.connection }];
+    for (const feed of feeds) {
+      const state = caseName(feed.connection);
+      parts.push(element("span", `state-${state}`, `${feed.exchange}: ${state}`));
+    }
+    parts.push(element("span", "", `${status.ticksPerSecond} ticks/s`));
+    if (status.lastUpdate) parts.push(element("span", "", `updated ${status.lastUpdate} KST`));
+    this.status.replaceChildren(...parts);
+  }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MarketDomain
+import MarketFeatures
+import WebDashboard
+
+/// `sise serve`: the browser dashboard. Every browser tab gets its own view model (tab, search,
+/// sort, selection) over the one live board per exchange, through one WebSocket.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "The browser dashboard: open the printed address in a browser.")
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+
+    @Option(help: "The port to listen on (0: any free port, printed).")
+    var port = 8080
+
+    @Option(help: "The address to listen on; anything but loopback lets other machines in.")
+    var host = "127.0.0.1"
+
+    @Flag(help: "Open the dashboard in the default browser.")
+    var open = false
+
+    @Option(help: "Names on the board: ko (Korean) or en (English).")
+    var names: NameLanguage = .korean
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        try exchangeOptions.requireExchange()
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard !host.isEmpty else { throw ValidationError("--host must name an address, e.g. 127.0.0.1.") }
+    }
+
+    /// Whether `host` only lets this machine in.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    func run() async throws {
+        try await CommandFailure.guarding {
+            let store = try storeOptions.open().preferences
+            let main = exchangeOptions.exchange
+            if !Self.isLoopback(host) {
+                StandardError.writeLine(
+                    "sise serve: warning: listening on \(host): anyone who can reach this machine can open the dashboard"
+                )
+            }
+            try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) { clients in
+                let boards = ExchangeBoards(clients: clients)
+                guard let board = boards.boards[main] else { throw ExchangeError.unavailable("no client for \(main)") }
+                try await board.load()
+                await board.follow()
+                var logger = Logger(label: "sise.serve")
+                logger.logLevel = exchangeOptions.verbose ? .info : .error
+                let context = DashboardContext(
+                    board: board, boards: boards, store: store,
+                    isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names)
+                let server = try DashboardServer(context: context, host: host, port: port, logger: logger)
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                let open = self.open
+                try await server.run { port in
+                    let address = "http://\(shownHost):\(port)/"
+                    // The address goes to stdout (a script reads it there); a closed stdout is no reason to stop.
+                    try? StandardOutput.writeLine("sise serve: \(address) (Ctrl-C stops)")
+                    if open { Self.openBrowser(address) }
+                }
+                await boards.stop()
+            }
+        }
+    }
+
+    /// Asks the desktop to open `address` (xdg-open, or `open` on macOS); says so when it cannot.
+    private static func openBrowser(_ address: String) {
+        let process = Process()
+        #if os(macOS)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+            process.arguments = [address]
+        #else
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["xdg-open", address]
+        #endif
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            StandardError.writeLine("sise serve: could not open a browser (\(error)); open \(address) yourself")
+        }
+    }
+}

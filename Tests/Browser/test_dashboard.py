@@ -1,0 +1,154 @@
+"""The dashboard in a real browser: `sise serve` on the embedded simulator, driven by headless
+Chromium through playwright. Every wait is on the page's hooks (data-state, data-market, …) with
+a generous deadline, never a fixed sleep."""
+
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import time
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+SISE = os.environ.get("SISE_BIN", ".build/debug/sise")
+DEADLINE = 20_000  # ms
+
+
+class Server:
+    """A `sise serve` process on its own database; restartable on the same port."""
+
+    def __init__(self):
+        self.db = os.path.join(tempfile.mkdtemp(prefix="sise-browser-"), "sise.sqlite")
+        self.port = 0
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [SISE, "serve", "--port", str(self.port), "--db", self.db],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"sise serve printed {line!r}; stderr: {self.process.stderr.read() if not line else ''}"
+        self.port = int(match.group(1))
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server():
+    server = Server()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def open_page(browser, server, width=1440, height=1300):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url)
+    expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
+    page.errors = errors
+    return page
+
+
+def test_first_paint_shows_at_least_30_rows_with_live_prices(browser, server):
+    page = open_page(browser, server)
+    rows = page.locator("tr[data-market]")
+    expect(rows.nth(29)).to_be_visible(timeout=DEADLINE)
+    prices = lambda: page.locator("tr[data-market] td.price").all_text_contents()
+    before = prices()
+    page.wait_for_function(
+        "before => Array.from(document.querySelectorAll('tr[data-market] td.price'))"
+        ".map(cell => cell.textContent).join('|') !== before",
+        arg="|".join(before), timeout=DEADLINE)
+    assert page.errors == []
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-1440x900.png",
+                    clip={"x": 0, "y": 0, "width": 1440, "height": 900})
+    page.close()
+
+
+def test_initial_consonants_narrow_to_bitcoin(browser, server):
+    page = open_page(browser, server)
+    page.locator('[data-role="search"]').fill("ㅂㅌ")
+    first = page.locator("tr[data-market]").first
+    expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    expect(page.locator("tr[data-market]")).not_to_have_count(0)
+    names = page.locator("tr[data-market] td.name span:first-child").all_text_contents()
+    assert "비트코인" in names and len(names) < 30, names
+    page.keyboard.press("Escape")
+    page.close()
+
+
+def test_clicking_a_header_sorts_and_clicking_again_reverses(browser, server):
+    page = open_page(browser, server)
+    header = page.locator('th[data-sort="price"]')
+    header.click()
+    expect(page.locator('th[data-sort="price"]')).to_contain_text("▼", timeout=DEADLINE)
+    page.locator('th[data-sort="price"]').click()
+    expect(page.locator('th[data-sort="price"]')).to_contain_text("▲", timeout=DEADLINE)
+    page.locator('th[data-sort="value"]').click()
+    expect(page.locator('th[data-sort="value"]')).to_contain_text("▼", timeout=DEADLINE)
+    page.close()
+
+
+def test_a_favorite_shows_a_toast_survives_a_reload_and_reaches_another_tab(browser, server):
+    first = open_page(browser, server)
+    second = open_page(browser, server)
+    row = first.locator('tr[data-market="KRW-BTC"]')
+    expect(row).to_be_visible(timeout=DEADLINE)
+    row.locator('[data-role="favorite"]').click()
+    expect(first.locator('[data-role="toast"]')).to_contain_text("비트코인", timeout=DEADLINE)
+    expect(row.locator('[data-role="favorite"]')).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    # The other browser tab, never reloaded, sees it on its Favorites tab.
+    second.locator('[data-tab="favorites"]').click()
+    expect(second.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    first.reload()
+    expect(first.locator('tr[data-market="KRW-BTC"] [data-role="favorite"]')).to_have_attribute(
+        "aria-pressed", "true", timeout=DEADLINE)
+    second.locator('[data-tab="market"]').click()
+    first.close()
+    second.close()
+
+
+def test_network_text_is_shown_as_text_never_as_html(browser, server):
+    page = open_page(browser, server)
+    hostile = '<img src=x onerror="document.body.dataset.owned=1">'
+    page.locator('[data-role="search"]').fill(hostile)
+    placeholder = page.locator('[data-role="placeholder"]')
+    expect(placeholder).to_contain_text(hostile, timeout=DEADLINE)
+    assert page.locator("main img").count() == 0
+    assert page.evaluate("document.body.dataset.owned") is None
+    page.locator('[data-role="search"]').press("Escape")
+    page.close()
+
+
+def test_a_server_restart_shows_reconnecting_then_live_with_the_rows_rebuilt(browser, server):
+    page = open_page(browser, server)
+    expect(page.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
+    server.stop()
+    expect(page.locator("#app")).to_have_attribute("data-state", "reconnecting", timeout=DEADLINE)
+    expect(page.locator('[data-role="banner"]')).to_contain_text("reconnecting", timeout=DEADLINE)
+    server.start()
+    expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
+    expect(page.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()

@@ -1,0 +1,78 @@
+import Foundation
+import MarketDomain
+import MarketFeatures
+import Testing
+
+@testable import WebDashboard
+
+/// A patch carries only what changed, and applying it gives the new output exactly.
+@Suite struct BoardPatchTests {
+    private func row(_ code: String, price: String, flash: ChangeDirection? = nil, selected: Bool = false) -> BoardRow {
+        BoardRow(
+            id: MarketID(code)!, name: code, symbol: String(code.dropFirst(4)), price: price, changeRate: "+1.00%",
+            changePrice: "+1", tradeValue: "1백만", direction: .rise, flash: flash, isFavorite: false,
+            isSelected: selected)
+    }
+
+    @Test func anUnchangedOutputIsAnEmptyPatch() {
+        var output = BoardOutput()
+        output.rows = [row("KRW-BTC", price: "1")]
+        #expect(BoardPatch(from: output, to: output).isEmpty)
+    }
+
+    @Test func onlyTheChangedRowsAndFieldsTravelAndTheIDsOnlyWhenTheyMoved() {
+        var old = BoardOutput()
+        old.rows = [
+            row("KRW-BTC", price: "100", selected: true), row("KRW-ETH", price: "50"), row("KRW-XRP", price: "1"),
+        ]
+        old.toast = "★ Added 비트코인 (BTC)"
+        var new = old
+        new.rows[1] = row("KRW-ETH", price: "51", flash: .rise)
+        new.toast = nil
+        let patch = BoardPatch(from: old, to: new)
+        #expect(patch.rows == [new.rows[1]])
+        #expect(patch.rowIDs == nil)
+        #expect(patch.cleared == [.toast])
+        #expect(patch.status == nil && patch.tab == nil)
+        #expect(patch.applied(to: old) == new)
+
+        var reordered = new
+        reordered.rows = [new.rows[2], new.rows[0], new.rows[1]]
+        let moved = BoardPatch(from: new, to: reordered)
+        #expect(moved.rowIDs == ["KRW-XRP", "KRW-BTC", "KRW-ETH"].map { MarketID($0)! })
+        #expect(moved.rows == nil)
+        #expect(moved.applied(to: new) == reordered)
+    }
+
+    /// Random walks of outputs: every patch applied to the output before it gives the next.
+    @Test func applyingThePatchOfAnyTwoOutputsGivesTheSecond() {
+        var generator = SystemRandomNumberGenerator()
+        let codes = ["KRW-BTC", "KRW-ETH", "KRW-XRP", "KRW-SOL", "KRW-DOGE", "KRW-ADA"]
+        func randomOutput() -> BoardOutput {
+            var output = BoardOutput()
+            output.tab = BoardTab.allCases.randomElement(using: &generator)!
+            output.searchText = ["", "ㅂㅌ", "btc"].randomElement(using: &generator)!
+            output.rows = codes.shuffled(using: &generator).prefix(Int.random(in: 0...codes.count, using: &generator))
+                .map { row($0, price: String(Int.random(in: 1...3, using: &generator))) }
+            output.compareRows = []
+            output.rowCount = output.rows.count
+            output.selectedRowIndex = Bool.random(using: &generator) ? nil : 0
+            output.placeholder = Bool.random(using: &generator) ? nil : "No market matches"
+            output.toast = Bool.random(using: &generator) ? nil : "toast"
+            output.confirmation = Bool.random(using: &generator) ? nil : "Clear?"
+            output.detailMarket = Bool.random(using: &generator) ? nil : MarketID("KRW-BTC")
+            output.status.ticksPerSecond = Int.random(in: 0...3, using: &generator)
+            return output
+        }
+        var previous = randomOutput()
+        for _ in 0..<2_000 {
+            let next = randomOutput()
+            let patch = BoardPatch(from: previous, to: next)
+            #expect(patch.applied(to: previous) == next)
+            // And through JSON, as the page gets it.
+            let decoded = try? JSONDecoder().decode(BoardPatch.self, from: JSONEncoder().encode(patch))
+            #expect(decoded?.applied(to: previous) == next)
+            previous = next
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MarketDomain
+import MarketFeatures
+import Testing
+
+@testable import WebDashboard
+
+/// The protocol between `sise serve` and the page, pinned byte for byte (sorted keys, as sent).
+@Suite struct DashboardProtocolTests {
+    private func json(_ message: DashboardMessage) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(message), as: UTF8.self)
+    }
+
+    @Test func helloNamesTheProtocolAndTheExchange() throws {
+        #expect(
+            try json(.hello(protocolVersion: 1, exchange: "Upbit"))
+                == #"{"exchange":"Upbit","type":"hello","version":1}"#)
+    }
+
+    @Test func aPatchCarriesOnlyWhatChangedWithItsSequenceNumber() throws {
+        var old = BoardOutput()
+        let bitcoin = BoardRow(
+            id: MarketID("KRW-BTC")!, name: "비트코인", symbol: "BTC", price: "140,000,000", changeRate: "+1.01%",
+            changePrice: "+1,400,000", tradeValue: "300,000백만", direction: .rise, flash: nil, isFavorite: false,
+            isSelected: true)
+        old.rows = [bitcoin]
+        old.toast = "★ Added 비트코인 (BTC)"
+        var new = old
+        new.rows[0].price = "140,100,000"
+        new.rows[0].flash = .rise
+        new.toast = nil
+        #expect(
+            try json(.patch(sequence: 7, changes: BoardPatch(from: old, to: new)))
+                == #"{"changes":{"cleared":["toast"],"rows":[{"changePrice":"+1,400,000","changeRate":"+1.01%","#
+                + #""direction":"rise","flash":"rise","id":"KRW-BTC","isFavorite":false,"isSelected":true,"#
+                + #""name":"비트코인","price":"140,100,000","symbol":"BTC","tradeValue":"300,000백만"}]},"#
+                + #""seq":7,"type":"patch"}"#)
+    }
+
+    @Test func aSnapshotIsTheWholeOutput() throws {
+        var output = BoardOutput()
+        output.status.exchange = "Upbit"
+        output.placeholder = "Loading…"
+        #expect(
+            try json(.snapshot(sequence: 1, output: output))
+                == #"{"output":{"compareRows":[],"firstRowIndex":0,"isHelpVisible":false,"isSearchFocused":false,"#
+                + #""order":{"direction":"descending","key":"value"},"placeholder":"Loading…","rowCount":0,"rows":[],"#
+                + #""searchText":"","status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"#
+                + #""isSimulated":true,"lastUpdate":"","ticksPerSecond":0},"tab":"market","#
+                + #""tabs":["market","favorites","compare","watchlist"]},"seq":1,"type":"snapshot"}"#)
+    }
+
+    @Test func anErrorSaysWhatWasWrong() throws {
+        #expect(try json(.error("not JSON")) == #"{"message":"not JSON","type":"error"}"#)
+    }
+
+    @Test func requestsAreAnInputOrAResyncAndAnythingElseIsRefusedWithAReason() {
+        #expect(
+            DashboardRequest.read(Array(#"{"input":{"searchTextChanged":{"text":"ㅂㅌ"}}}"#.utf8))
+                == .success(.input(.searchTextChanged("ㅂㅌ"))))
+        #expect(DashboardRequest.read(Array(#"{"resync":{}}"#.utf8)) == .success(.resync))
+        for bad in [
+            "", "not json", "[]", #"{"input":{"explode":{}}}"#, #"{"input":{},"resync":{}}"#, #"{"hello":1}"#,
+            #"{"input":{"selectionMoved":{"by":"one"}}}"#,
+        ] {
+            guard case .failure(let refusal) = DashboardRequest.read(Array(bad.utf8)) else {
+                Issue.record("took \(bad)")
+                continue
+            }
+            #expect(!refusal.reason.isEmpty)
+        }
+        let huge = #"{"input":{"searchTextChanged":{"text":""# + String(repeating: "a", count: 20_000) + #""}}}"#
+        #expect(
+            DashboardRequest.read(Array(huge.utf8))
+                == .failure(RequestRefusal(reason: "a request longer than 16384 bytes")))
+    }
+}
