@@ -19,7 +19,7 @@ struct DashboardViewer {
         defer { outbox.finish() }
         try await Self.send(
             .hello(protocolVersion: DashboardMessage.protocolVersion, exchange: context.board.exchange.displayName),
-            to: outbound)
+            to: outbound, encoder: Self.makeEncoder())
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
             group.addTask {
@@ -76,31 +76,39 @@ struct DashboardViewer {
     /// changed since the output the tab last got, numbered without gaps.
     private static func write(_ outbox: ViewerOutbox, to outbound: WebSocketOutboundWriter) async throws {
         let clock = ContinuousClock()
+        let encoder = makeEncoder()
         var sent: BoardOutput?
         var sequence = 0
         var lastSent: ContinuousClock.Instant?
         for await _ in outbox.wakes {
             if let lastSent { try await clock.sleep(until: lastSent.advanced(by: patchInterval)) }
             let (output, resync, errors) = outbox.take()
-            for error in errors { try await send(.error(error), to: outbound) }
+            for error in errors { try await send(.error(error), to: outbound, encoder: encoder) }
             guard let newest = output ?? (resync ? sent : nil) else { continue }
             if let previous = sent, !resync {
                 let patch = BoardPatch(from: previous, to: newest)
                 guard !patch.isEmpty else { continue }
                 sequence += 1
-                try await send(.patch(sequence: sequence, changes: patch), to: outbound)
+                try await send(.patch(sequence: sequence, changes: patch), to: outbound, encoder: encoder)
             } else {
                 sequence += 1
-                try await send(.snapshot(sequence: sequence, output: newest), to: outbound)
+                try await send(.snapshot(sequence: sequence, output: newest), to: outbound, encoder: encoder)
             }
             sent = newest
             lastSent = clock.now
         }
     }
 
-    private static func send(_ message: DashboardMessage, to outbound: WebSocketOutboundWriter) async throws {
+    /// Sorted keys, as the golden tests pin them; one encoder a tab, not one a message.
+    private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    private static func send(
+        _ message: DashboardMessage, to outbound: WebSocketOutboundWriter, encoder: JSONEncoder
+    ) async throws {
         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
     }
 }
