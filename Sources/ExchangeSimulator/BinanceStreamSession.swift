@@ -28,12 +28,8 @@ struct BinanceStreamSession: ClientMessageSession {
         }
         for await event in events {
             switch event {
-            case .traded(let ids):
-                for id in ids {
-                    if let venueID = venue.venueID(forWorld: id), subscribed.contains(venueID) {
-                        changed.insert(venueID)
-                    }
-                }
+            case .traded(let traded):
+                for id in venue.venueIDs(traded) where subscribed.contains(id) { changed.insert(id) }
             case .flushDue:
                 guard !changed.isEmpty else { continue }
                 let time = now()

@@ -335,7 +335,7 @@ public final class ExchangeSimulator: Sendable {
     }
 
     /// Trades per batch of the firehose.
-    static let firehoseBatch = 256
+    static let firehoseBatch = 1024
 
     /// Stops (or restarts) trading; a paused market keeps serving its frozen state.
     public func setPaused(_ isPaused: Bool) {

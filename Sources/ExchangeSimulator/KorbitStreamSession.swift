@@ -23,9 +23,9 @@ struct KorbitStreamSession: ClientMessageSession {
         }
         for await event in events {
             switch event {
-            case .traded(let ids):
+            case .traded(let traded):
                 var seen = Set<MarketID>()
-                let wanted = ids.compactMap { venue.venueID(forWorld: $0) }.filter {
+                let wanted = venue.venueIDs(traded).filter {
                     subscribed.contains($0) && seen.insert($0).inserted
                 }
                 let time = now()

@@ -24,14 +24,73 @@ struct RawFrameWriter: Sendable {
     /// back-pressure); throws when the connection is closed.
     func write(_ batch: WebSocketFrameBatch) async throws {
         guard !batch.isEmpty else { return }
+        try await startWrite(batch).get()
+    }
+
+    /// Hands the batch's frames to the connection and returns at once; the future completes
+    /// once the socket has taken them.
+    func startWrite(_ batch: WebSocketFrameBatch) -> EventLoopFuture<Void> {
         let bytes = batch.buffer
         let outlet = outlet
         let loop = channel.eventLoop
-        try await loop.flatSubmit {
+        return loop.flatSubmit {
             let promise = loop.makePromise(of: Void.self)
             outlet.value.write(bytes, promise: promise)
             return promise.futureResult
-        }.get()
+        }
+    }
+}
+
+/// Batches of frames made on child tasks, several at once, and written in the order they were
+/// asked for, one write on its way at a time: a session's frames are made on every core while
+/// the batch before goes to the socket.
+///
+/// The session numbers each batch with ``reserve()`` when it starts making it, hands the made
+/// batch to ``finish(_:)``, and calls ``settle()`` before it writes anything else itself.
+struct OrderedFrameBatches {
+    /// A made batch and its place in the order.
+    struct Made: Sendable {
+        let number: Int
+        let batch: WebSocketFrameBatch
+    }
+
+    private let frames: RawFrameWriter
+    private var nextNumber = 0
+    private var nextToWrite = 0
+    /// Made batches waiting for the ones before them.
+    private var waiting: [Int: WebSocketFrameBatch] = [:]
+    private var writing: EventLoopFuture<Void>?
+
+    init(frames: RawFrameWriter) {
+        self.frames = frames
+    }
+
+    /// Batches asked for and not yet made.
+    var inMaking: Int { nextNumber - nextToWrite - waiting.count }
+
+    /// The number of the next batch in the order.
+    mutating func reserve() -> Int {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
+
+    /// Takes a made batch and writes every batch whose turn has come; throws when the connection
+    /// is closed.
+    mutating func finish(_ made: Made) async throws {
+        waiting[made.number] = made.batch
+        while let batch = waiting.removeValue(forKey: nextToWrite) {
+            nextToWrite += 1
+            guard !batch.isEmpty else { continue }
+            try await settle()
+            writing = frames.startWrite(batch)
+        }
+    }
+
+    /// Waits for the write on its way.
+    mutating func settle() async throws {
+        guard let write = writing else { return }
+        writing = nil
+        try await write.get()
     }
 }
 

@@ -22,6 +22,9 @@ struct SessionEvents: AsyncSequence, Sendable {
         }
     }
 
+    /// Whether another batch of trades waits behind the one being handled.
+    var moreTradesQueued: Bool { hub.pendingBatches(for: session) > 1 }
+
     func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator(), session: session, hub: hub)
     }

@@ -7,9 +7,10 @@ extension SimulatedCoin {
     mutating func trade(now: Int64, tradesPerDay: Double, generator: inout SeededGenerator) {
         rollDayIfNeeded(now: now)
         let step = dailyVolatility / max(tradesPerDay, 1).squareRoot()
-        fairPrice *= exp(generator.gaussian() * step)
-        // Pull gently back towards the day's open so a long run stays in a realistic range.
-        fairPrice *= exp(-0.001 * log(fairPrice / max(open, .leastNonzeroMagnitude)))
+        // The step, and a gentle pull back towards the day's open so that a long run stays in a
+        // realistic range.
+        let pull = -0.001 * log(fairPrice / max(open, .leastNonzeroMagnitude))
+        fairPrice *= exp(generator.gaussian() * step + pull)
         price = KRWTickSize.snap(fairPrice)
         high = max(high, price)
         low = min(low, price)

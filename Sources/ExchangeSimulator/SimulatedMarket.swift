@@ -51,32 +51,54 @@ public final class SimulatedMarket: Sendable {
         world.withLock { $0.indexByID[id] != nil }
     }
 
-    /// Runs `count` trades at `now` on coins picked by their trading weight; returns the ids that traded.
-    public func trade(count: Int, now: Int64) -> [MarketID] {
-        guard count > 0 else { return [] }
-        return world.withLock { world in
-            var traded: [MarketID] = []
-            traded.reserveCapacity(count)
-            let total = world.cumulativeWeights.last ?? 0
-            let today = TradingDay(unixMilliseconds: now)
-            if today > world.day {
-                world.day = today
-                for index in world.coins.indices { world.coins[index].rollDayIfNeeded(now: now) }
+    /// Runs `count` trades at `now` on coins picked by their trading weight; returns which traded.
+    ///
+    /// The lock is taken for a few trades at a time, so that a firehose's batch never holds up
+    /// the sessions reading the coins for long.
+    @discardableResult
+    public func trade(count: Int, now: Int64) -> TradedMarkets {
+        guard count > 0 else { return TradedMarkets(positions: []) }
+        var traded: [Int] = []
+        traded.reserveCapacity(count)
+        let today = TradingDay(unixMilliseconds: now)
+        while traded.count < count {
+            let chunk = min(count - traded.count, Self.tradesPerLock)
+            world.withLock { world in
+                if today > world.day {
+                    world.day = today
+                    for index in world.coins.indices { world.coins[index].rollDayIfNeeded(now: now) }
+                }
+                let total = world.cumulativeWeights.last ?? 0
+                for _ in 0..<chunk {
+                    let draw = world.generator.unit() * total
+                    let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)
+                    world.coins[index].trade(
+                        now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
+                    traded.append(index)
+                }
             }
-            for _ in 0..<count {
-                let draw = world.generator.unit() * total
-                let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)
-                world.coins[index].trade(
-                    now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
-                traded.append(world.coins[index].market.id)
-            }
-            return traded
         }
+        return TradedMarkets(positions: traded)
     }
+
+    /// Trades run under one taking of the lock.
+    private static let tradesPerLock = 16
 
     /// Reads the coins with these ids (unknown ids skipped) under the lock.
     func read<Result: Sendable>(_ ids: [MarketID], _ body: (SimulatedCoin) -> Result) -> [Result] {
         world.withLock { world in ids.compactMap { id in world.indexByID[id].map { body(world.coins[$0]) } } }
+    }
+
+    /// Reads the coins at these catalog positions under the lock, in the order given.
+    func read<Result: Sendable>(
+        positions: [Int], _ body: (_ position: Int, _ coin: borrowing SimulatedCoin) -> Result
+    ) -> [Result] {
+        world.withLock { world in
+            var results: [Result] = []
+            results.reserveCapacity(positions.count)
+            for position in positions { results.append(body(position, world.coins[position])) }
+            return results
+        }
     }
 
     /// Reads every coin, in catalog order, under the lock.

@@ -11,9 +11,12 @@ public final class SimulatedVenue: Sendable {
     /// The markets listed, as the exchange names them, in catalog order.
     public let markets: [Market]
     let world: SimulatedMarket
-    private let worldIDs: [MarketID: MarketID]
-    private let venueIDs: [MarketID: MarketID]
-    private let drifts: [MarketID: Drift]
+    /// Each venue market's position in the world's catalog.
+    private let worldPositions: [MarketID: Int]
+    /// The venue's id of each world market by its catalog position; `nil` where it is unlisted.
+    private let venueIDsByPosition: [MarketID?]
+    /// Each listed coin's gap by its world catalog position.
+    private let drifts: [Drift?]
 
     /// A coin's gap from the world price: a fixed offset and a slow sine around it.
     private struct Drift: Sendable {
@@ -36,9 +39,11 @@ public final class SimulatedVenue: Sendable {
         self.exchange = exchange
         self.world = world
         var listed: [Market] = []
-        var worldIDs: [MarketID: MarketID] = [:]
-        var drifts: [MarketID: Drift] = [:]
+        var drifts: [Drift?] = []
+        var venueIDsByPosition: [MarketID?] = []
         for market in world.markets {
+            venueIDsByPosition.append(nil)
+            drifts.append(nil)
             var generator = SeededGenerator(seed: seed ^ Self.hash("\(exchange.rawValue):\(market.symbol)"))
             guard Self.lists(market, on: exchange, bithumbListing: bithumbListing, draw: generator.unit()) else {
                 continue
@@ -52,35 +57,49 @@ public final class SimulatedVenue: Sendable {
             case .binance: named = Market(id: id, koreanName: "", englishName: "")
             }
             listed.append(named)
-            worldIDs[id] = market.id
+            venueIDsByPosition[venueIDsByPosition.count - 1] = id
             let isStable = market.symbol == "USDT" || market.symbol == "USDC"
             let width = exchange == .korbit ? 0.004 : 0.0025
-            drifts[market.id] = Drift(
+            drifts[drifts.count - 1] = Drift(
                 offset: (generator.unit() * 2 - 1) * width * (isStable ? 0.3 : 1),
                 amplitude: width * (0.3 + generator.unit() * 0.5) * (isStable ? 0.3 : 1),
                 periodMilliseconds: 600_000 + generator.unit() * 1_800_000, phase: generator.unit() * 2 * .pi)
         }
         markets = listed
-        self.worldIDs = worldIDs
-        venueIDs = Dictionary(uniqueKeysWithValues: worldIDs.map { ($1, $0) })
+        self.venueIDsByPosition = venueIDsByPosition
+        worldPositions = Dictionary(
+            uniqueKeysWithValues: venueIDsByPosition.enumerated().compactMap { position, id in id.map { ($0, position) }
+            })
         self.drifts = drifts
     }
 
     /// Whether the venue lists a market of its own naming (`KRW-BTC`, `USDT-BTC` on Binance).
-    public func lists(_ id: MarketID) -> Bool { worldIDs[id] != nil }
+    public func lists(_ id: MarketID) -> Bool { worldPositions[id] != nil }
 
-    /// The venue's id of a world market, when it lists it.
-    func venueID(forWorld id: MarketID) -> MarketID? { venueIDs[id] }
+    /// How many markets the world's catalog holds (positions run below it).
+    var worldCount: Int { venueIDsByPosition.count }
+
+    /// The venue's ids of the markets that traded and it lists, in trade order.
+    func venueIDs(_ traded: TradedMarkets) -> [MarketID] {
+        traded.positions.compactMap { venueIDsByPosition[$0] }
+    }
+
+    /// A venue market's position in the world's catalog; `nil` when unlisted.
+    func worldPosition(of id: MarketID) -> Int? { worldPositions[id] }
 
     /// The figures of these venue markets now (unlisted ids skipped), in the order given.
     func figures(_ ids: [MarketID], now: Int64) -> [CoinFigures] {
+        figures(atWorldPositions: ids.compactMap { worldPositions[$0] }, now: now)
+    }
+
+    /// The figures of the listed markets at these world catalog positions now, in the order given.
+    func figures(atWorldPositions positions: [Int], now: Int64) -> [CoinFigures] {
         let rate = usdtRate()
-        let pairs = ids.compactMap { id in worldIDs[id].map { (id, $0) } }
-        let byWorld = Dictionary(pairs.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return world.read(pairs.map(\.1)) { coin in
-            let id = byWorld[coin.market.id] ?? coin.market.id
+        let listed = positions.filter { venueIDsByPosition[$0] != nil }
+        return world.read(positions: listed) { position, coin in
+            let id = venueIDsByPosition[position] ?? coin.market.id
             // The gap moves with the coin's own trades, so a paused market holds still everywhere.
-            let scale = scale(coin.market.id, usdtRate: rate, at: coin.tradeTimestamp)
+            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
             return coin.figures(as: market(id, coin), scale: scale, now: now)
         }
     }
@@ -92,9 +111,11 @@ public final class SimulatedVenue: Sendable {
 
     /// The daily candles of a venue market through its current scale, oldest first; `nil` when unlisted.
     public func candles(_ id: MarketID) -> [Candle]? {
-        guard let worldID = worldIDs[id] else { return nil }
+        guard let position = worldPositions[id] else { return nil }
         let rate = usdtRate()
-        return world.read([worldID]) { $0.candles(scale: scale(worldID, usdtRate: rate, at: $0.tradeTimestamp)) }.first
+        return world.read(positions: [position]) { position, coin in
+            coin.candles(scale: scale(position, usdtRate: rate, at: coin.tradeTimestamp))
+        }.first
     }
 
     /// The tickers of every listed market as this venue shows them (for tests and checks).
@@ -121,8 +142,8 @@ public final class SimulatedVenue: Sendable {
         return world.read([CoinComparison.usdtMarket]) { $0.price }.first ?? 1_450
     }
 
-    private func scale(_ worldID: MarketID, usdtRate: Double, at time: Int64) -> PriceScale {
-        let drift = drifts[worldID]?.value(at: time) ?? 0
+    private func scale(_ position: Int, usdtRate: Double, at time: Int64) -> PriceScale {
+        let drift = drifts[position]?.value(at: time) ?? 0
         switch exchange {
         case .upbit:
             return .identity

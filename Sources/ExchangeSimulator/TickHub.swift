@@ -58,13 +58,18 @@ final class TickHub: Sendable {
     }
 
     /// Tells every session which markets just traded.
-    func publish(_ traded: [MarketID]) {
+    func publish(_ traded: TradedMarkets) {
         guard !traded.isEmpty else { return }
         let continuations = state.withLock { state in
             for id in state.pending.keys { state.pending[id, default: 0] += 1 }
             return Array(state.continuations.values)
         }
         for continuation in continuations { continuation.yield(.traded(traded)) }
+    }
+
+    /// Batches of trades handed to a session and not yet written by it.
+    func pendingBatches(for id: UInt64) -> Int {
+        state.withLock { $0.pending[id] ?? 0 }
     }
 
     /// A session has written one batch of trades.
@@ -110,7 +115,7 @@ final class TickHub: Sendable {
 /// What a WebSocket session reacts to, in the order it happened.
 enum SessionEvent: Sendable {
     /// These markets traded.
-    case traded([MarketID])
+    case traded(TradedMarkets)
     /// The client sent a subscription request.
     case request(UpbitSubscriptionRequest)
     /// The client sent something that is not a valid request.

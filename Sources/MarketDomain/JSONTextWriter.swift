@@ -210,9 +210,22 @@ public struct JSONTextWriter: Sendable {
         let wholeUnits = whole &* divisor
         guard units > wholeUnits, units &- wholeUnits < divisor else { return nil }
         var fraction = units &- wholeUnits
-        // The decimals without their trailing zeros (the fraction is not 0, so one is left).
+        // The decimals without their trailing zeros (the fraction is not 0, so one is left): at
+        // most 17, taken eight, four, two and one at a time.
         var shown = decimals
-        while fraction % 10 == 0 {
+        while fraction % 100_000_000 == 0 {
+            fraction /= 100_000_000
+            shown -= 8
+        }
+        if fraction % 10_000 == 0 {
+            fraction /= 10_000
+            shown -= 4
+        }
+        if fraction % 100 == 0 {
+            fraction /= 100
+            shown -= 2
+        }
+        if fraction % 10 == 0 {
             fraction /= 10
             shown -= 1
         }

@@ -9,8 +9,8 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
-            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), a KIS watchlist (watchlist).",
-        subcommands: [TicksBench.self, FrameBench.self, IngestBench.self, WatchlistBench.self],
+            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist).",
+        subcommands: [TicksBench.self, FrameBench.self, IngestBench.self, FirehoseBench.self, WatchlistBench.self],
         defaultSubcommand: TicksBench.self)
 }
 

@@ -4,7 +4,6 @@ import Foundation
 import Logging
 import MarketDomain
 import MarketFeatures
-import Synchronization
 
 /// `sise bench ingest`: the real client end to end — a real loopback WebSocket to an Upbit-dialect
 /// server, every KRW market subscribed, every tick decoded and applied to a live board — and the
@@ -62,84 +61,13 @@ struct IngestBench: AsyncParsableCommand {
         var logger = Logger(label: "sise.bench")
         logger.logLevel = verbose ? .info : .error
         if framesOnly {
-            try await measureFrames(server: server, logger: logger)
-            return
+            let window = try await IngestWindow.frames(server: server, duration: duration, logger: logger)
+            StandardError.writeLine("sise bench ingest: \(window.summary(counting: "frames"))")
+            try StandardOutput.writeLine(window.line(rate: "frames_per_s"))
+        } else {
+            let window = try await IngestWindow.ticks(server: server, duration: duration, logger: logger)
+            StandardError.writeLine("sise bench ingest: \(window.summary(counting: "ticks"))")
+            try StandardOutput.writeLine(window.line(rate: "ticks_per_s"))
         }
-        let board = LiveBoard(client: ExchangeClient.make(.upbit, server: server, logger: logger))
-        try await board.load()
-        let listed = await board.board.markets.count
-        StandardError.writeLine("sise bench ingest: \(listed) markets on \(server.webSocketURL), \(duration) s")
-        await board.follow()
-        defer { Task { await board.stop() } }
-
-        let patience = ContinuousClock.now + .seconds(30)
-        while await board.appliedTicks == 0 {
-            guard ContinuousClock.now < patience else {
-                throw ExchangeError.unavailable("no live tick within 30 s from \(server.webSocketURL)")
-            }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        let startTicks = await board.appliedTicks
-        let startCPU = ProcessCPU.seconds()
-        let start = ContinuousClock.now
-        try await Task.sleep(for: .milliseconds(Int(duration * 1000)))
-        let ticks = await board.appliedTicks - startTicks
-        let cpu = ProcessCPU.seconds() - startCPU
-        let elapsed = start.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let skipped = await board.skippedFrames
-        await board.stop()
-        StandardError.writeLine(
-            "sise bench ingest: \(ticks) ticks in \(NumberFormat.fixed(seconds, decimals: 2)) s, "
-                + "\(skipped) frames skipped, \(NumberFormat.fixed(100 * cpu / seconds, decimals: 0))% of one core")
-        try StandardOutput.writeLine(
-            "ticks_per_s=\(Int((Double(ticks) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
     }
 }
-
-extension IngestBench {
-    /// Subscribes to every KRW market on a plain socket and counts frames for the window: the
-    /// server's frames a second, with this client's cost only a socket read and a count.
-    private func measureFrames(server: ExchangeServer, logger: Logger) async throws {
-        let markets = try await ExchangeClient.make(.upbit, server: server, logger: logger).fetchMarkets().map(\.id)
-        StandardError.writeLine(
-            "sise bench ingest: frames only, \(markets.count) markets on \(server.webSocketURL), \(duration) s")
-        let subscription = try FeedProtocol.upbit().subscribeMessage(markets)
-        let duration = duration
-        let connector = FeedConnector.webSocket(url: server.webSocketURL, logger: logger)
-        let result = Mutex<(frames: Int, cpu: Double, seconds: Double)?>(nil)
-        try await connector.connect { connection in
-            try await connection.send(subscription)
-            var frames = 0
-            var start: (frames: Int, cpu: Double, time: ContinuousClock.Instant)?
-            do {
-                try await connection.readFrames { _ in
-                    frames += 1
-                    let now = ContinuousClock.now
-                    guard let begun = start else {
-                        start = (frames, ProcessCPU.seconds(), now)
-                        return
-                    }
-                    // The clock is read per frame; the window closes on the first frame after it.
-                    let elapsed = begun.time.duration(to: now)
-                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    if seconds >= duration {
-                        result.withLock { $0 = (frames - begun.frames, ProcessCPU.seconds() - begun.cpu, seconds) }
-                        throw WindowClosed()
-                    }
-                }
-            } catch is WindowClosed {}
-        }
-        guard let (frames, cpu, seconds) = result.withLock({ $0 }) else {
-            throw ExchangeError.unavailable("the socket closed before the window ended")
-        }
-        StandardError.writeLine(
-            "sise bench ingest: \(frames) frames in \(NumberFormat.fixed(seconds, decimals: 2)) s, "
-                + "\(NumberFormat.fixed(100 * cpu / seconds, decimals: 0))% of one core")
-        try StandardOutput.writeLine(
-            "frames_per_s=\(Int((Double(frames) / seconds).rounded())) cpu_s=\(NumberFormat.fixed(cpu, decimals: 2))")
-    }
-}
-
-/// Thrown by the frame counter to stop reading once the measured window has closed.
-private struct WindowClosed: Error {}
