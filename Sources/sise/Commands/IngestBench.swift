@@ -35,29 +35,14 @@ struct IngestBench: AsyncParsableCommand {
         guard duration > 0, duration.isFinite, duration <= 3600 else {
             throw ValidationError("--duration must be a positive number of seconds, at most 3600.")
         }
-        guard (1...10_000).contains(markets) else { throw ValidationError("--markets must be between 1 and 10000.") }
-        if let baseURL, ExchangeServer(baseURL: baseURL, exchange: .upbit) == nil {
-            throw ValidationError(
-                "--base-url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8080.")
-        }
+        try FirehoseProcess.validate(baseURL: baseURL, markets: markets)
     }
 
     func run() async throws {
-        try await CommandFailure.guarding {
-            if let baseURL {
-                try await measure(baseURL: baseURL)
-                return
-            }
-            let simulator = try FirehoseProcess.start(markets: markets)
-            defer { simulator.stop() }
-            try await measure(baseURL: simulator.baseURL)
-        }
+        try await FirehoseProcess.serving(baseURL: baseURL, markets: markets) { try await measure(server: $0) }
     }
 
-    private func measure(baseURL: String) async throws {
-        guard let server = ExchangeServer(baseURL: baseURL, exchange: .upbit) else {
-            throw ExchangeError.badRequest("--base-url must be an http:// or https:// URL with a host")
-        }
+    private func measure(server: ExchangeServer) async throws {
         var logger = Logger(label: "sise.bench")
         logger.logLevel = verbose ? .info : .error
         if framesOnly {

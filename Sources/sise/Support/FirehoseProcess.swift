@@ -1,3 +1,5 @@
+import ArgumentParser
+import Exchanges
 import Foundation
 import MarketDomain
 
@@ -55,6 +57,33 @@ final class FirehoseProcess: Sendable {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
+        }
+    }
+}
+
+extension FirehoseProcess {
+    /// Checks `--markets` and `--base-url` as the benchmarks against a firehose take them.
+    static func validate(baseURL: String?, markets: Int) throws {
+        guard (1...10_000).contains(markets) else { throw ValidationError("--markets must be between 1 and 10000.") }
+        if let baseURL, ExchangeServer(baseURL: baseURL, exchange: .upbit) == nil {
+            throw ValidationError(
+                "--base-url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8080.")
+        }
+    }
+
+    /// Runs `body` against the Upbit dialect at `baseURL`, or, without one, against a firehose
+    /// of `markets` markets started for it and stopped after.
+    static func serving(
+        baseURL: String?, markets: Int, _ body: (ExchangeServer) async throws -> Void
+    ) async throws {
+        try await CommandFailure.guarding {
+            let simulator = try baseURL == nil ? FirehoseProcess.start(markets: markets) : nil
+            defer { simulator?.stop() }
+            guard let url = baseURL ?? simulator?.baseURL, let server = ExchangeServer(baseURL: url, exchange: .upbit)
+            else {
+                throw ExchangeError.badRequest("--base-url must be an http:// or https:// URL with a host")
+            }
+            try await body(server)
         }
     }
 }
