@@ -28,7 +28,10 @@ extension YahooChartResult {
         let today = meta.regularMarketTime.map {
             TradingDay(unixMilliseconds: ($0 + Int64(meta.gmtoffset ?? 0)) * 1000)
         }
-        let earlier = bars.last { bar in today.map { bar.day < $0 } ?? false }
+        // The market price is the latest bar's close: the previous close is the bar before it,
+        // also before the session opens (when the market time is already a later day).
+        let latestDay = bars.last.map { bar in today.map { min(bar.day, $0) } ?? bar.day }
+        let earlier = bars.last { bar in latestDay.map { bar.day < $0 } ?? false }
         let previous = meta.previousClose ?? earlier?.close ?? meta.chartPreviousClose ?? price
         let volume = meta.regularMarketVolume ?? bars.last?.volume ?? 0
         return StockQuote(
