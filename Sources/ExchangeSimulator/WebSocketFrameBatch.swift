@@ -19,12 +19,6 @@ struct WebSocketFrameBatch {
         buffer.clear()
     }
 
-    /// Adds the frames of `other` after these.
-    mutating func append(_ other: WebSocketFrameBatch) {
-        var frames = other.buffer
-        buffer.writeBuffer(&frames)
-    }
-
     /// Adds one final binary frame carrying `payload`.
     mutating func appendBinary(_ payload: [UInt8]) {
         append(opcode: 0x2, payload)
