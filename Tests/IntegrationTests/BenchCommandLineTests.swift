@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `sise bench ingest --frames-only` end to end against a simulator it starts: the last line a
-/// script reads, with a figure that shows frames really flowed; and `bench firehose`'s misuse.
+/// `sise bench ingest` (with and without `--frames-only`) and `sise bench firehose` end to end
+/// against a simulator they start: the last line a script reads, with figures that show frames
+/// really flowed; and `bench firehose`'s misuse.
 @Suite(.serialized) struct BenchCommandLineTests {
     /// The number after `name=` in `line`.
     private func figure(_ name: String, in line: Substring) -> Double? {
@@ -20,6 +21,28 @@ import Testing
         let line = lastLine(result.stdout)
         #expect(line.wholeMatch(of: /frames_per_s=\d+ cpu_s=\d+\.\d\d/) != nil, "\(line)")
         #expect((figure("frames_per_s", in: line) ?? 0) > 0)
+    }
+
+    @Test func ingestEndsWithItsLine() async throws {
+        let result = try await SiseProcess.run(["bench", "ingest", "--duration", "1", "--markets", "30"], seconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = lastLine(result.stdout)
+        #expect(line.wholeMatch(of: /ticks_per_s=\d+ cpu_s=\d+\.\d\d/) != nil, "\(line)")
+        #expect((figure("ticks_per_s", in: line) ?? 0) > 0)
+    }
+
+    @Test func firehoseEndsWithBothRatesAndTheirRatio() async throws {
+        let result = try await SiseProcess.run(
+            ["bench", "firehose", "--rounds", "1", "--duration", "1", "--markets", "30"], seconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = lastLine(result.stdout)
+        #expect(line.wholeMatch(of: /frames_per_s=\d+ ticks_per_s=\d+ ratio=\d+\.\d\d/) != nil, "\(line)")
+        let frames = figure("frames_per_s", in: line) ?? 0
+        let ticks = figure("ticks_per_s", in: line) ?? 0
+        #expect(frames > 0 && ticks > 0)
+        if let ratio = figure("ratio", in: line), ticks > 0 {
+            #expect(abs(ratio - frames / ticks) < 0.01)
+        }
     }
 
     @Test func aBadBaseURLIsMisuse() async throws {
