@@ -334,8 +334,10 @@ public final class ExchangeSimulator: Sendable {
         }
     }
 
-    /// Trades per batch of the firehose.
-    static let firehoseBatch = 1024
+    /// Trades per batch of the firehose. A session sends each market once a batch, so a smaller
+    /// batch wastes fewer trades on markets that trade again before their frame goes out: 256
+    /// took 10 % less CPU a frame than 1,024 on 408 markets.
+    static let firehoseBatch = 256
 
     /// Stops (or restarts) trading; a paused market keeps serving its frozen state.
     public func setPaused(_ isPaused: Bool) {

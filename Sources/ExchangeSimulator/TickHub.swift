@@ -32,8 +32,10 @@ final class TickHub: Sendable {
 
     /// Behind a lock because the tick loop publishes while sessions come and go on the server's tasks.
     private let state = Mutex(State())
-    /// Batches a session may hold before the firehose waits for it.
-    private static let batchesInFlight = 2
+    /// Batches a session may hold before the firehose waits for it: with two, the market often
+    /// waited on a session that had room to make frames (about 1.3 of 2 cores busy); four keep
+    /// both cores making frames (680 k → 800 k frames/s on this machine).
+    private static let batchesInFlight = 4
 
     /// Opens a session's event stream; the caller must `unregister` its number when done.
     func register() -> (id: UInt64, events: SessionEvents, continuation: AsyncStream<SessionEvent>.Continuation) {
