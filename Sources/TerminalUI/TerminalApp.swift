@@ -1,28 +1,30 @@
 public import MarketFeatures
 
-/// The terminal front end: draws the board view model's outputs, writes only the cells that
-/// changed, and turns keys into the view model's inputs until `q`, Ctrl-C or SIGTERM.
+/// The terminal front end: draws the root view model's outputs (the board, the detail it opened,
+/// the Watchlist tab), writes only the cells that changed, and turns keys into the view model's
+/// inputs until `q`, Ctrl-C or SIGTERM. Which screen shows is the view model's call; this is a
+/// renderer and a key map.
 @MainActor
 public final class TerminalApp {
-    private let viewModel: BoardViewModel
+    private let viewModel: RootViewModel<ContinuousClock>
     private let screen: BoardScreen
+    private let detailScreen: DetailScreen
+    private let watchlistScreen: WatchlistScreen
     private let writer: FrameWriter
-    private let detail: DetailPresenter?
-    private let watchlist: WatchlistPresenter?
     private var previous: ScreenBuffer?
     /// The board output `previous` shows, when it shows only the board (not detail, watchlist).
     private var previousBoard: BoardOutput?
     private var size = (width: 0, height: 0)
 
-    /// An app over a board view model; `colors` false under `NO_COLOR`.
+    /// An app over a root view model; `colors` false under `NO_COLOR`.
     public init(
-        viewModel: BoardViewModel, screen: BoardScreen, colors: Bool, detail: DetailPresenter? = nil,
-        watchlist: WatchlistPresenter? = nil
+        viewModel: RootViewModel<ContinuousClock>, screen: BoardScreen, detailScreen: DetailScreen,
+        watchlistScreen: WatchlistScreen, colors: Bool
     ) {
         self.viewModel = viewModel
         self.screen = screen
-        self.detail = detail
-        self.watchlist = watchlist
+        self.detailScreen = detailScreen
+        self.watchlistScreen = watchlistScreen
         writer = FrameWriter(colors: colors)
     }
 
@@ -34,24 +36,12 @@ public final class TerminalApp {
         events.start()
         defer { events.stop() }
         resizeIfNeeded()
-        detail?.onChange = { [weak self] in
-            guard let self else { return }
-            self.draw(self.viewModel.output)
-        }
-        watchlist?.follow(viewModel.output.tab)
         let outputs = viewModel.outputs()
-        let watchlistChanges = watchlist?.changes()
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
             group.addTask {
                 for await output in outputs { await self.draw(output) }
-            }
-            if let watchlistChanges {
-                group.addTask {
-                    // The tab's changes end only when the app does (the group is cancelled).
-                    for await _ in watchlistChanges { await self.draw(viewModel.output) }
-                }
             }
             group.addTask {
                 for await event in events.events {
@@ -74,26 +64,27 @@ public final class TerminalApp {
             resizeIfNeeded()
             draw(viewModel.output)
         case .keys(let keys):
+            // Each key is read against the output the one before made (typing "ㅂㅌ" in one read).
             for key in keys {
                 let output = viewModel.output
-                if output.tab == .watchlist, let watchlist, output.confirmation == nil, !output.isHelpVisible {
-                    switch watchlist.handle(key) {
-                    case .handled:
+                if output.board.tab == .watchlist, let watchlist = output.watchlist, output.board.confirmation == nil,
+                    !output.board.isHelpVisible
+                {
+                    switch WatchlistKeyMap.action(for: key, in: watchlist) {
+                    case .send(let input):
+                        viewModel.send(.watchlist(input))
                         continue
                     case .quit:
                         return false
+                    case .ignore:
+                        continue
                     case .board:
                         break
                     }
                 }
-                switch KeyMap.action(for: key, in: viewModel.output) {
+                switch KeyMap.action(for: key, in: output.board) {
                 case .quit: return false
-                case .send(let input):
-                    viewModel.send(input)
-                    // The next key is read against the state this one made (typing "ㅂㅌ" in one read).
-                    viewModel.frame()
-                    detail?.follow(viewModel.output.detailMarket)
-                    watchlist?.follow(viewModel.output.tab)
+                case .send(let input): viewModel.send(.board(input))
                 case .ignore: break
                 }
             }
@@ -107,43 +98,42 @@ public final class TerminalApp {
         size = current
         previous = nil  // a new size is a full redraw
         previousBoard = nil
-        viewModel.send(.viewportResized(rows: BoardScreen.tableRows(height: current.height)))
+        viewModel.send(.board(.viewportResized(rows: BoardScreen.tableRows(height: current.height))))
     }
 
     /// Draws an output; only the cells that changed since the last frame are written.
-    func draw(_ output: BoardOutput) {
+    func draw(_ output: RootViewModel<ContinuousClock>.Output) {
         resizeIfNeeded()
-        // The board may open on the Watchlist tab (the last one used): show it as soon as it is drawn.
-        watchlist?.follow(output.tab)
-        let isBoardOnly = output.detailMarket == nil && output.tab != .watchlist
+        let board = output.board
+        let isBoardOnly = output.detail == nil && board.tab != .watchlist
         // Between ticks only some rows and the status bar change: redraw just those.
         if isBoardOnly, let previous, let previousBoard {
             var buffer = previous
-            if let redrawn = screen.drawChanges(from: previousBoard, to: output, into: &buffer) {
+            if let redrawn = screen.drawChanges(from: previousBoard, to: board, into: &buffer) {
                 // Only the redrawn lines can differ: the rest is not compared.
                 let bytes = writer.output(from: previous, to: buffer, lines: redrawn)
                 if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
                 self.previous = buffer
-                self.previousBoard = output
+                self.previousBoard = board
                 return
             }
         }
         var buffer = ScreenBuffer(width: size.width, height: size.height)
-        if output.detailMarket != nil, let detail {
-            detail.draw(into: &buffer, board: output)
+        if let detail = output.detail {
+            detailScreen.draw(detail, status: board, into: &buffer)
         } else {
-            screen.draw(output, into: &buffer)
-            if output.tab == .watchlist, let watchlist, buffer.width >= BoardScreen.minimumWidth,
+            screen.draw(board, into: &buffer)
+            if board.tab == .watchlist, let watchlist = output.watchlist, buffer.width >= BoardScreen.minimumWidth,
                 buffer.height >= BoardScreen.minimumHeight
             {
                 // The tab draws over the board's frame, and its own help over itself.
-                watchlist.draw(into: &buffer)
-                if output.isHelpVisible { HelpOverlay.draw(for: .watchlist, into: &buffer) }
+                watchlistScreen.draw(watchlist, isSimulated: board.status.isSimulated, into: &buffer)
+                if board.isHelpVisible { HelpOverlay.draw(for: .watchlist, into: &buffer) }
             }
         }
         let bytes = writer.output(from: previous, to: buffer)
         if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
         previous = buffer
-        previousBoard = isBoardOnly ? output : nil
+        previousBoard = isBoardOnly ? board : nil
     }
 }

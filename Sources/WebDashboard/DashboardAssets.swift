@@ -17,6 +17,10 @@ struct DashboardAssets: Sendable {
         ("/", "index.html", "text/html; charset=utf-8"),
         ("/app.js", "app.js", "text/javascript; charset=utf-8"),
         ("/board.js", "board.js", "text/javascript; charset=utf-8"),
+        ("/chart.js", "chart.js", "text/javascript; charset=utf-8"),
+        ("/detail.js", "detail.js", "text/javascript; charset=utf-8"),
+        ("/screen.js", "screen.js", "text/javascript; charset=utf-8"),
+        ("/watchlist.js", "watchlist.js", "text/javascript; charset=utf-8"),
         ("/style.css", "style.css", "text/css; charset=utf-8"),
     ]
 

@@ -2,18 +2,19 @@ public import MarketFeatures
 
 /// What the server sends a browser tab over `/ws`: one JSON object a message, tagged by `type`.
 ///
-/// On every (re)connect: `hello`, then a `snapshot` of the whole board with a sequence number;
-/// then `patch`es numbered one after another, each only what changed. A tab that sees a gap in
+/// On every (re)connect: `hello`, then a `snapshot` of the whole screen (``DashboardScreen``: the
+/// board, and the detail or the Watchlist tab when open) with a sequence number; then `patch`es
+/// numbered one after another, each only what changed (``DashboardScreenPatch``). A tab that sees a gap in
 /// the numbers asks for a resync and gets a new snapshot. A request it cannot take gets an
 /// `error`, and the connection stays.
 public enum DashboardMessage: Sendable, Equatable, Encodable {
     case hello(protocolVersion: Int, exchange: String)
-    case snapshot(sequence: Int, output: BoardOutput)
-    case patch(sequence: Int, changes: BoardPatch)
+    case snapshot(sequence: Int, output: DashboardScreen)
+    case patch(sequence: Int, changes: DashboardScreenPatch)
     case error(String)
 
     /// The version of this protocol a page must speak.
-    public static let protocolVersion = 1
+    public static let protocolVersion = 2
 
     private enum CodingKeys: String, CodingKey {
         case type, version, exchange, seq, output, changes, message

@@ -1,11 +1,12 @@
 import Foundation
 public import MarketFeatures
 
-/// What a browser tab sends over `/ws`: a board ``BoardInput`` as its tagged JSON
-/// (`{"input":{"searchTextChanged":{"text":"ㅂㅌ"}}}`), or `{"resync":{}}` after a gap in the
+/// What a browser tab sends over `/ws`: an input of its root view model as tagged JSON
+/// (`{"input":{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}}`,
+/// `{"input":{"watchlist":{"addRequested":{}}}}`), or `{"resync":{}}` after a gap in the
 /// patches' numbers.
 public enum DashboardRequest: Sendable, Equatable, Decodable {
-    case input(BoardInput)
+    case input(DashboardScreen.Root.Input)
     case resync
 
     /// The largest request taken; anything longer is refused unread.
@@ -22,7 +23,7 @@ public enum DashboardRequest: Sendable, Equatable, Decodable {
                 .init(codingPath: [], debugDescription: "a request is one of {\"input\":…} or {\"resync\":{}}"))
         }
         switch key {
-        case .input: self = .input(try container.decode(BoardInput.self, forKey: .input))
+        case .input: self = .input(try container.decode(DashboardScreen.Root.Input.self, forKey: .input))
         case .resync: self = .resync
         }
     }

@@ -3,9 +3,10 @@ import HummingbirdWebSocket
 import Logging
 import MarketFeatures
 
-/// One browser tab on `/ws`: its own ``BoardViewModel`` (its tab, search, sort, selection) over
-/// the shared boards, driven by the tab's requests, its outputs sent as a snapshot and then
-/// numbered patches, at most ``patchInterval`` apart and only when something changed.
+/// One browser tab on `/ws`: its own root view model (its tab, search, sort, selection, the
+/// detail it opened, its Watchlist tab) over the shared boards, driven by the tab's requests, its
+/// outputs sent as a snapshot and then numbered patches, at most ``patchInterval`` apart and only
+/// when something changed.
 struct DashboardViewer {
     let context: DashboardContext
     let logger: Logger
@@ -24,7 +25,9 @@ struct DashboardViewer {
             group.addTask { await viewModel.run() }
             group.addTask {
                 // The view model's output before its first frame is blank: the snapshot waits for a real one.
-                for await output in await viewModel.outputs() where output != BoardOutput() { outbox.post(output) }
+                for await output in await viewModel.outputs() where output.board != BoardOutput() {
+                    outbox.post(output)
+                }
             }
             group.addTask {
                 try await Self.read(inbound, into: viewModel, outbox: outbox)
@@ -39,17 +42,21 @@ struct DashboardViewer {
     }
 
     @MainActor
-    private func makeViewModel() -> BoardViewModel {
-        BoardViewModel(
+    private func makeViewModel() -> DashboardScreen.Root {
+        let board = BoardViewModel(
             board: context.board, store: context.store, clock: ViewClock(ContinuousClock()),
             isSimulated: context.isSimulated, language: context.language, exchangeBoards: context.boards,
             logger: logger)
+        let context = context
+        return DashboardScreen.Root(board: board, watchlist: context.makeWatchlist?()) { market in
+            DetailViewModel(market: market, board: context.board, loader: context.candles, language: context.language)
+        }
     }
 
     /// Takes the tab's requests until it closes: inputs go to the view model (framed at once),
     /// a resync to the writer, a bad request back as an error message.
     private static func read(
-        _ inbound: WebSocketInboundStream, into viewModel: BoardViewModel, outbox: ViewerOutbox
+        _ inbound: WebSocketInboundStream, into viewModel: DashboardScreen.Root, outbox: ViewerOutbox
     ) async throws {
         // Anything past the request limit is still read whole, to be refused with a message.
         for try await message in inbound.messages(maxSize: 1 << 20) {
@@ -60,10 +67,7 @@ struct DashboardViewer {
             }
             switch DashboardRequest.read(bytes) {
             case .success(.input(let input)):
-                await MainActor.run {
-                    viewModel.send(input)
-                    viewModel.frame()
-                }
+                await MainActor.run { viewModel.send(input) }
             case .success(.resync):
                 outbox.requestResync()
             case .failure(let refusal):
@@ -77,16 +81,16 @@ struct DashboardViewer {
     private static func write(_ outbox: ViewerOutbox, to outbound: WebSocketOutboundWriter) async throws {
         let clock = ContinuousClock()
         let encoder = makeEncoder()
-        var sent: BoardOutput?
+        var sent: DashboardScreen?
         var sequence = 0
         var lastSent: ContinuousClock.Instant?
         for await _ in outbox.wakes {
             if let lastSent { try await clock.sleep(until: lastSent.advanced(by: patchInterval)) }
             let (output, resync, errors) = outbox.take()
             for error in errors { try await send(.error(error), to: outbound, encoder: encoder) }
-            guard let newest = output ?? (resync ? sent : nil) else { continue }
+            guard let newest = output.map(DashboardScreen.init) ?? (resync ? sent : nil) else { continue }
             if let previous = sent, !resync {
-                let patch = BoardPatch(from: previous, to: newest)
+                let patch = DashboardScreenPatch(from: previous, to: newest)
                 guard !patch.isEmpty else { continue }
                 sequence += 1
                 try await send(.patch(sequence: sequence, changes: patch), to: outbound, encoder: encoder)

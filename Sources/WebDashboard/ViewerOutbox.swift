@@ -7,7 +7,7 @@ import Synchronization
 /// whatever the tab's speed; the writer wakes on `wakes`.
 final class ViewerOutbox: Sendable {
     private struct State {
-        var output: BoardOutput?
+        var output: DashboardScreen.Root.Output?
         var resyncWanted = false
         var errors: [String] = []
     }
@@ -24,7 +24,7 @@ final class ViewerOutbox: Sendable {
         (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    func post(_ output: BoardOutput) {
+    func post(_ output: DashboardScreen.Root.Output) {
         state.withLock { $0.output = output }
         wake.yield()
     }
@@ -42,7 +42,7 @@ final class ViewerOutbox: Sendable {
     }
 
     /// Takes what waits: the newest output (if a new one came), the resync request, the errors.
-    func take() -> (output: BoardOutput?, resync: Bool, errors: [String]) {
+    func take() -> (output: DashboardScreen.Root.Output?, resync: Bool, errors: [String]) {
         state.withLock { state in
             defer { state = State() }
             return (state.output, state.resyncWanted, state.errors)

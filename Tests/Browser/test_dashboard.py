@@ -155,3 +155,64 @@ def test_a_server_restart_shows_reconnecting_then_live_with_the_rows_rebuilt(bro
     expect(page.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
     assert page.errors == []
     page.close()
+
+
+def test_a_tap_on_a_row_opens_its_detail_with_a_candle_chart_its_axes_and_dates(browser, server):
+    page = open_page(browser, server, width=390, height=844)
+    row = page.locator('tr[data-market="KRW-BTC"]')
+    expect(row).to_be_visible(timeout=DEADLINE)
+    row.locator("td.name").click()
+    detail = page.locator('[data-view="detail"]')
+    expect(detail).to_be_visible(timeout=DEADLINE)
+    expect(detail.locator('[data-role="detail-name"]')).to_have_text("비트코인", timeout=DEADLINE)
+    chart = detail.locator('svg[data-role="chart"]')
+    # The server lays the chart out (CandleChartLayout) once the daily candles have loaded.
+    expect(chart.locator("g.candle").nth(29)).to_be_attached(timeout=DEADLINE)
+    prices = chart.locator('[data-role="price-axis"] text').all_text_contents()
+    dates = chart.locator('[data-role="date-axis"] text').all_text_contents()
+    assert len(prices) >= 2 and all(re.fullmatch(r"[\d,.]+", text) for text in prices), prices
+    assert len(dates) >= 2 and all(re.fullmatch(r"\d\d-\d\d", text) for text in dates), dates
+    expect(detail.locator('[data-stat="high52Week"]')).not_to_have_text("–", timeout=DEADLINE)
+    # Live: the price in the detail moves with the ticks.
+    price = detail.locator('[data-role="detail-price"]')
+    before = price.text_content()
+    page.wait_for_function(
+        "before => document.querySelector('[data-role=\"detail-price\"]').textContent !== before",
+        arg=before, timeout=DEADLINE)
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-detail-390x844.png")
+    page.keyboard.press("Escape")
+    expect(detail).to_be_hidden(timeout=DEADLINE)
+    expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()
+
+
+def test_a_stock_added_through_the_watchlist_search_fills_in_and_can_be_removed(browser, server):
+    page = open_page(browser, server)
+    page.locator('[data-tab="watchlist"]').click()
+    tab = page.locator('[data-view="watchlist"]')
+    expect(tab).to_be_visible(timeout=DEADLINE)
+    tab.locator('[data-action="add"]').click()
+    search = tab.locator('[data-role="stock-search"]')
+    expect(search).to_be_visible(timeout=DEADLINE)
+    search.fill("카카오")
+    result = tab.locator('[data-role="stock-results"] li[data-code="035720"]')
+    expect(result).to_be_visible(timeout=DEADLINE)
+    result.click()
+    expect(page.locator('[data-role="toast"]')).to_contain_text("카카오", timeout=DEADLINE)
+    row = tab.locator('tr[data-code="035720"]')
+    expect(row).to_be_visible(timeout=DEADLINE)
+    # A placeholder first, then the source's figures.
+    expect(row).to_have_attribute("data-state", "loaded", timeout=DEADLINE)
+    assert re.search(r"\d", row.locator("td.price").text_content())
+    # The stock added is the one selected: remove it again with d, then yes.
+    expect(row).to_have_class(re.compile("selected"), timeout=DEADLINE)
+    page.keyboard.press("d")
+    confirmation = page.locator('[data-role="confirmation"]')
+    expect(confirmation).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("y")
+    expect(row).to_have_count(0, timeout=DEADLINE)
+    page.locator('[data-tab="market"]').click()
+    expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()

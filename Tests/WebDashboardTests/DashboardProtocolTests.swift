@@ -15,8 +15,8 @@ import Testing
 
     @Test func helloNamesTheProtocolAndTheExchange() throws {
         #expect(
-            try json(.hello(protocolVersion: 1, exchange: "Upbit"))
-                == #"{"exchange":"Upbit","type":"hello","version":1}"#)
+            try json(.hello(protocolVersion: DashboardMessage.protocolVersion, exchange: "Upbit"))
+                == #"{"exchange":"Upbit","type":"hello","version":2}"#)
     }
 
     @Test func aPatchCarriesOnlyWhatChangedWithItsSequenceNumber() throws {
@@ -31,25 +31,30 @@ import Testing
         new.rows[0].price = "140,100,000"
         new.rows[0].flash = .rise
         new.toast = nil
+        var oldScreen = DashboardScreen()
+        oldScreen.board = old
+        var newScreen = DashboardScreen()
+        newScreen.board = new
         #expect(
-            try json(.patch(sequence: 7, changes: BoardPatch(from: old, to: new)))
-                == #"{"changes":{"cleared":["toast"],"rows":[{"changePrice":"+1,400,000","changeRate":"+1.01%","#
-                + #""direction":"rise","flash":"rise","id":"KRW-BTC","isFavorite":false,"isSelected":true,"#
-                + #""name":"비트코인","price":"140,100,000","symbol":"BTC","tradeValue":"300,000백만"}]},"#
-                + #""seq":7,"type":"patch"}"#)
+            try json(.patch(sequence: 7, changes: DashboardScreenPatch(from: oldScreen, to: newScreen)))
+                == #"{"changes":{"board":{"cleared":["toast"],"rows":[{"changePrice":"+1,400,000","#
+                + #""changeRate":"+1.01%","direction":"rise","flash":"rise","id":"KRW-BTC","isFavorite":false,"#
+                + #""isSelected":true,"name":"비트코인","price":"140,100,000","symbol":"BTC","#
+                + #""tradeValue":"300,000백만"}]}},"seq":7,"type":"patch"}"#)
     }
 
     @Test func aSnapshotIsTheWholeOutput() throws {
-        var output = BoardOutput()
-        output.status.exchange = "Upbit"
-        output.placeholder = "Loading…"
+        var output = DashboardScreen()
+        output.board.status.exchange = "Upbit"
+        output.board.placeholder = "Loading…"
         #expect(
             try json(.snapshot(sequence: 1, output: output))
-                == #"{"output":{"compareRows":[],"firstRowIndex":0,"isHelpVisible":false,"isSearchFocused":false,"#
-                + #""order":{"direction":"descending","key":"value"},"placeholder":"Loading…","rowCount":0,"rows":[],"#
-                + #""searchText":"","status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"#
-                + #""isSimulated":true,"lastUpdate":"","ticksPerSecond":0},"tab":"market","#
-                + #""tabs":["market","favorites","compare","watchlist"]},"seq":1,"type":"snapshot"}"#)
+                == #"{"output":{"board":{"compareRows":[],"firstRowIndex":0,"isHelpVisible":false,"#
+                + #""isSearchFocused":false,"order":{"direction":"descending","key":"value"},"#
+                + #""placeholder":"Loading…","rowCount":0,"rows":[],"searchText":"","#
+                + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#
+                + #""lastUpdate":"","ticksPerSecond":0},"tab":"market","#
+                + #""tabs":["market","favorites","compare","watchlist"]}},"seq":1,"type":"snapshot"}"#)
     }
 
     @Test func anErrorSaysWhatWasWrong() throws {
@@ -58,12 +63,15 @@ import Testing
 
     @Test func requestsAreAnInputOrAResyncAndAnythingElseIsRefusedWithAReason() {
         #expect(
-            DashboardRequest.read(Array(#"{"input":{"searchTextChanged":{"text":"ㅂㅌ"}}}"#.utf8))
-                == .success(.input(.searchTextChanged("ㅂㅌ"))))
+            DashboardRequest.read(Array(#"{"input":{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}}"#.utf8))
+                == .success(.input(.board(.searchTextChanged("ㅂㅌ")))))
+        #expect(
+            DashboardRequest.read(Array(#"{"input":{"watchlist":{"searchTextChanged":{"text":"삼성"}}}}"#.utf8))
+                == .success(.input(.watchlist(.searchTextChanged("삼성")))))
         #expect(DashboardRequest.read(Array(#"{"resync":{}}"#.utf8)) == .success(.resync))
         for bad in [
             "", "not json", "[]", #"{"input":{"explode":{}}}"#, #"{"input":{},"resync":{}}"#, #"{"hello":1}"#,
-            #"{"input":{"selectionMoved":{"by":"one"}}}"#,
+            #"{"input":{"board":{"selectionMoved":{"by":"one"}}}}"#, #"{"input":{"searchTextChanged":{"text":"a"}}}"#,
         ] {
             guard case .failure(let refusal) = DashboardRequest.read(Array(bad.utf8)) else {
                 Issue.record("took \(bad)")

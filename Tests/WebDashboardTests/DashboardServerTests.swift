@@ -30,9 +30,13 @@ import WSClient
             MarketFixtures.ticker(MarketFixtures.ethereum, price: 5_000_000, change: 0, value: 100e9, timestamp: 100),
             MarketFixtures.ticker(MarketFixtures.bittorrent, price: 1.5, change: 0.01, value: 10e9, timestamp: 100),
         ]
-        let board = LiveBoard(client: ScriptedMarketClient(markets: MarketFixtures.markets, tickers: tickers).client)
+        let client = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: tickers).client
+        let board = LiveBoard(client: client)
         try await board.load()
-        return DashboardContext(board: board, boards: nil, store: InMemoryPreferenceStore().store, isSimulated: true)
+        let store = InMemoryPreferenceStore().store
+        return DashboardContext(
+            board: board, boards: nil, store: store, isSimulated: true,
+            candles: DailyCandleLoader(exchange: .upbit, fetch: client.fetchDailyCandles, store: store))
     }
 
     @Test func thePageAndItsAssetsComeWithAStrictContentSecurityPolicy() async throws {
@@ -100,10 +104,10 @@ import WSClient
                         messages.append(text)
                         let snapshot = messages.last(ofType: "snapshot")
                         if !sentSearch, let output = snapshot?["output"] as? [String: Any],
-                            (output["rows"] as? [Any])?.count == 4
+                            let board = output["board"] as? [String: Any], (board["rows"] as? [Any])?.count == 4
                         {
                             sentSearch = true
-                            try await outbound.write(.text(#"{"input":{"searchTextChanged":{"text":"ㅂㅌ"}}}"#))
+                            try await outbound.write(.text(#"{"input":{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}}"#))
                             continue
                         }
                         if sentSearch, !sentGarbage, messages.types.last == "patch" {
@@ -120,7 +124,7 @@ import WSClient
             #expect(types.last == "error")
             // The patches are numbered on from the snapshot, without gaps.
             let patch = try #require(messages.last(ofType: "patch"))
-            let changes = try #require(patch["changes"] as? [String: Any])
+            let changes = try #require((patch["changes"] as? [String: Any])?["board"] as? [String: Any])
             #expect(changes["searchText"] as? String == "ㅂㅌ")
             let ids = changes["rowIDs"] as? [String]
             #expect(ids == ["KRW-BTC", "KRW-BTT"])

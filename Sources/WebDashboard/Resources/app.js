@@ -1,33 +1,88 @@
 // The dashboard's connection to `sise serve`: one WebSocket per tab at /ws. The server sends
-// `hello`, a numbered `snapshot`, then numbered `patch`es; a gap in the numbers asks for a
-// resync. Every person's action is sent as the board's Input, tagged JSON, and the screen is
-// whatever the server's view model says: matching, sorting and formatting all stay in Swift.
-import { applyPatch, BoardView, caseName } from "./board.js";
+// `hello`, a numbered `snapshot` of the screen, then numbered `patch`es; a gap in the numbers
+// asks for a resync. Every person's action is sent as the root view model's Input, tagged JSON
+// (`{"board":…}` or `{"watchlist":…}`), and the screen is whatever the server's view model says:
+// matching, sorting, formatting, which screen shows and the chart's geometry all stay in Swift.
+import { BoardView, caseName } from "./board.js";
+import { applyScreenPatch } from "./screen.js";
+import { DetailView } from "./detail.js";
+import { WatchlistView } from "./watchlist.js";
 
-const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 2;
 const root = document.getElementById("app");
 const banner = root.querySelector('[data-role="banner"]');
 const search = root.querySelector('[data-role="search"]');
 const board = root.querySelector('[data-role="board"]');
+const detailSection = root.querySelector('[data-view="detail"]');
+const watchlistSection = root.querySelector('[data-view="watchlist"]');
+const toast = root.querySelector('[data-role="toast"]');
+const confirmation = root.querySelector('[data-role="confirmation"]');
 
 let socket = null;
+/** The screen as the server last described it (DashboardScreen); `output` is its board. */
+let screen = null;
 let output = null;
 let sequence = 0;
 let attempts = 0;
 let everConnected = false;
 let countdown = null;
 
+function sendInput(input) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ input }));
+}
+/** Sends a board Input. */
+const send = (input) => sendInput({ board: input });
+/** Sends a Watchlist tab Input. */
+const sendWatchlist = (input) => sendInput({ watchlist: input });
+
 const view = new BoardView(root, {
   sort: (key) => send({ sortKeyChosen: { key } }),
-  choose: (market) => send({ marketChosen: { market } }),
+  // A click or a tap opens the row's detail.
+  choose: (market) => {
+    send({ marketChosen: { market } });
+    send({ detailOpened: {} });
+  },
   favorite: (market) => {
     send({ marketChosen: { market } });
     send({ favoriteToggled: {} });
   },
 });
+const detailView = new DetailView(detailSection, {
+  close: () => send({ detailClosed: {} }),
+  favorite: () => send({ favoriteToggled: {} }),
+});
+const watchlistView = new WatchlistView(watchlistSection, sendWatchlist);
 
-function send(input) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ input }));
+/** Whether the Watchlist tab shows (the board on it, no detail over it). */
+function watchlistShows() {
+  return Boolean(screen && !screen.detail && screen.board.tab === "watchlist" && screen.watchlist);
+}
+
+/** Draws the screen: the board, or the detail over it, or the Watchlist tab. */
+function draw() {
+  view.draw(output);
+  const detail = screen.detail;
+  const showsWatchlist = watchlistShows();
+  board.hidden = Boolean(detail) || showsWatchlist;
+  detailSection.hidden = !detail;
+  watchlistSection.hidden = !showsWatchlist;
+  if (detail) {
+    const row = output.rows.find((candidate) => candidate.id === detail.figures.market);
+    detailView.draw(detail, row?.isFavorite ?? false);
+  }
+  if (showsWatchlist) {
+    const tab = screen.watchlist;
+    watchlistView.draw(tab, screen.stockChart);
+    // The tab's own toast and question, where the board has none.
+    if (tab.toast && !output.toast) {
+      toast.hidden = false;
+      toast.textContent = tab.toast;
+    }
+    if (tab.confirmation && !output.confirmation) {
+      confirmation.hidden = false;
+      confirmation.querySelector('[data-role="question"]').textContent = tab.confirmation;
+    }
+  }
 }
 
 function setState(state, message) {
@@ -62,9 +117,10 @@ function receive(message) {
       }
       break;
     case "snapshot":
-      output = message.output;
+      screen = message.output;
+      output = screen.board;
       sequence = message.seq;
-      view.draw(output);
+      draw();
       showFeedState();
       send({ viewportResized: { rows: viewportRows() } });
       break;
@@ -74,8 +130,9 @@ function receive(message) {
         return;
       }
       sequence = message.seq;
-      output = applyPatch(output, message.changes);
-      view.draw(output);
+      screen = applyScreenPatch(screen, message.changes);
+      output = screen.board;
+      draw();
       showFeedState();
       break;
     case "error":
@@ -90,7 +147,10 @@ function showMessage(text) {
   toast.hidden = false;
   toast.textContent = text;
   clearTimeout(messageTimer);
-  messageTimer = setTimeout(() => view.draw(output ?? {}), 3000);
+  messageTimer = setTimeout(() => {
+    if (screen) draw();
+    else toast.hidden = true;
+  }, 3000);
 }
 
 function connect() {
@@ -110,6 +170,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     socket = null;
+    screen = null;
     output = null;
     scheduleReconnect();
   });
@@ -150,8 +211,16 @@ search.addEventListener("keydown", (event) => {
   event.stopPropagation();
 });
 root.querySelector('[data-role="clear-favorites"]').addEventListener("click", () => send({ clearFavoritesRequested: {} }));
+/** Answers the question showing: the board's, or else the Watchlist tab's. */
+function answer(yes) {
+  if (!output?.confirmation && watchlistShows() && screen.watchlist.confirmation) {
+    sendWatchlist({ confirmationAnswered: { yes } });
+  } else {
+    send({ confirmationAnswered: { yes } });
+  }
+}
 for (const button of root.querySelectorAll("[data-answer]")) {
-  button.addEventListener("click", () => send({ confirmationAnswered: { yes: button.dataset.answer === "yes" } }));
+  button.addEventListener("click", () => answer(button.dataset.answer === "yes"));
 }
 const colors = root.querySelector('[data-role="colors"]');
 root.dataset.colors = localStorage.getItem("sise.colors") ?? "korean";
@@ -172,13 +241,54 @@ const KEYS = {
   f: { favoriteToggled: {} }, " ": { favoriteToggled: {} }, X: { clearFavoritesRequested: {} },
   ArrowRight: { nextTabChosen: {} }, l: { nextTabChosen: {} },
   ArrowLeft: { previousTabChosen: {} }, h: { previousTabChosen: {} },
-  Escape: { searchCleared: {} },
+  Escape: { searchCleared: {} }, Enter: { detailOpened: {} },
 };
+// The detail's keys, and the Watchlist tab's (as the terminal's WatchlistKeyMap).
+const CLOSE_KEYS = new Set(["Escape", "Enter", "Backspace", "ArrowLeft", "h"]);
+const WATCHLIST_KEYS = {
+  ArrowUp: { selectionMoved: { by: -1 } }, k: { selectionMoved: { by: -1 } },
+  ArrowDown: { selectionMoved: { by: 1 } }, j: { selectionMoved: { by: 1 } },
+  K: { selectedMoved: { by: -1 } }, J: { selectedMoved: { by: 1 } },
+  a: { addRequested: {} }, "/": { addRequested: {} }, d: { removeRequested: {} }, x: { removeRequested: {} },
+  r: { refreshRequested: {} }, Enter: { detailOpened: {} },
+};
+
+/** The Watchlist tab's answer to a key: true when it took the key. */
+function watchlistKey(event) {
+  const tab = screen.watchlist;
+  if (tab.search) return false;
+  if (tab.detail) {
+    if (CLOSE_KEYS.has(event.key)) sendWatchlist({ detailClosed: {} });
+    return true;
+  }
+  if (tab.confirmation) {
+    if (event.key === "y" || event.key === "Y") sendWatchlist({ confirmationAnswered: { yes: true } });
+    if (event.key === "n" || event.key === "N" || event.key === "Escape") {
+      sendWatchlist({ confirmationAnswered: { yes: false } });
+    }
+    return true;
+  }
+  const input = WATCHLIST_KEYS[event.key];
+  if (!input) return false;
+  sendWatchlist(input);
+  return true;
+}
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (output?.confirmation) {
+  if (event.ctrlKey || event.metaKey || event.altKey || !screen) return;
+  if (event.target instanceof HTMLInputElement) return;
+  if (output.confirmation) {
     if (event.key === "y" || event.key === "Y") send({ confirmationAnswered: { yes: true } });
     if (event.key === "n" || event.key === "N" || event.key === "Escape") send({ confirmationAnswered: { yes: false } });
+    return;
+  }
+  if (screen.detail) {
+    if (CLOSE_KEYS.has(event.key)) send({ detailClosed: {} });
+    if (event.key === "f" || event.key === " ") send({ favoriteToggled: {} });
+    event.preventDefault();
+    return;
+  }
+  if (watchlistShows() && !output.isHelpVisible && watchlistKey(event)) {
+    event.preventDefault();
     return;
   }
   if (event.key === "/") {
@@ -204,16 +314,20 @@ board.addEventListener("wheel", (event) => {
   send({ selectionMoved: { by: Math.sign(event.deltaY) * 3 } });
 }, { passive: false });
 let touch = null;
-board.addEventListener("touchstart", (event) => {
+root.addEventListener("touchstart", (event) => {
   touch = { x: event.touches[0].clientX, y: event.touches[0].clientY };
 }, { passive: true });
-board.addEventListener("touchend", (event) => {
+root.addEventListener("touchend", (event) => {
   if (!touch) return;
   const dx = event.changedTouches[0].clientX - touch.x;
   const dy = event.changedTouches[0].clientY - touch.y;
   touch = null;
   if (Math.abs(dx) > 60 && Math.abs(dy) < 40) send(dx < 0 ? { nextTabChosen: {} } : { previousTabChosen: {} });
 });
-window.addEventListener("resize", () => send({ viewportResized: { rows: viewportRows() } }));
+window.addEventListener("resize", () => {
+  send({ viewportResized: { rows: viewportRows() } });
+  detailView.resized();
+  watchlistView.resized();
+});
 
 connect();

@@ -73,23 +73,21 @@ struct AppCommand: AsyncParsableCommand {
             board: board, store: store, clock: ViewClock(ContinuousClock()), isSimulated: isSimulated,
             language: language, exchangeBoards: boards)
         let loader = DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store)
-        let detail = DetailPresenter(screen: DetailScreen(theme: theme)) { market in
+        let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        // The source's requests shared: a tab shown again within seconds costs no request.
+        let watchlist = stocks.map { context in
+            WatchlistSource(
+                context: context, client: SharedStockRequests(context.client).client, store: watchlists,
+                names: stockNames
+            ).makeViewModel()
+        }
+        let root = RootViewModel(board: viewModel, watchlist: watchlist) { market in
             DetailViewModel(market: market, board: board, loader: loader, language: language)
         }
-        let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let watchlist = stocks.map { context in
-            // The source's requests shared: a tab shown again within seconds costs no request.
-            WatchlistPresenter(
-                viewModel: WatchlistViewModel(
-                    source: context.client.source, client: SharedStockRequests(context.client).client,
-                    directory: context.directory,
-                    store: watchlists, clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond,
-                    note: context.note, names: stockNames),
-                screen: WatchlistScreen(theme: theme), isSimulated: isSimulated)
-        }
         let app = TerminalApp(
-            viewModel: viewModel, screen: BoardScreen(theme: theme, language: language), colors: colorsWanted,
-            detail: detail, watchlist: watchlist)
+            viewModel: root, screen: BoardScreen(theme: theme, language: language),
+            detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),
+            colors: colorsWanted)
         #if os(Linux)
             // Once the first board is up, start-up's code pages are given back, and once a minute
             // after that what was used only once (see ResidentCodeTrim).
@@ -103,8 +101,6 @@ struct AppCommand: AsyncParsableCommand {
             defer { trim.cancel() }
         #endif
         _ = await app.run()
-        detail.stop()
-        watchlist?.stop()
     }
 }
 

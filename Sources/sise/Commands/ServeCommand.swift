@@ -25,6 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Names on the board: ko (Korean) or en (English).")
     var names: NameLanguage = .korean
 
+    @Option(help: "The Watchlist tab's stock source: kis or yahoo (with --live and no KIS keys, yahoo).")
+    var stocks: StockSource = .kis
+
+    @OptionGroup var stockOptions: StockOptions
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -40,23 +45,38 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.guarding {
-            let store = try storeOptions.open().preferences
+            let opened = try storeOptions.open()
+            let store = opened.preferences
             let main = exchangeOptions.exchange
             if !Self.isLoopback(host) {
                 StandardError.writeLine(
                     "sise serve: warning: listening on \(host): anyone who can reach this machine can open the dashboard"
                 )
             }
-            try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) { clients in
+            try await MarketSession.run(
+                exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
+                listStore: opened
+            ) { clients, stockContext in
                 let boards = ExchangeBoards(clients: clients)
-                guard let board = boards.boards[main] else { throw ExchangeError.unavailable("no client for \(main)") }
+                guard let board = boards.boards[main], let client = clients[main] else {
+                    throw ExchangeError.unavailable("no client for \(main)")
+                }
                 try await board.load()
                 await board.follow()
                 var logger = Logger(label: "sise.serve")
                 logger.logLevel = exchangeOptions.verbose ? .info : .error
+                // One stock source's requests shared by every tab: N tabs on one watchlist cost the
+                // source what one does.
+                let watchlist = stockContext.map { context in
+                    WatchlistSource(
+                        context: context, client: SharedStockRequests(context.client).client,
+                        store: opened.watchlists, names: opened.stockNames)
+                }
                 let context = DashboardContext(
                     board: board, boards: boards, store: store,
-                    isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names)
+                    isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
+                    candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
+                    makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } })
                 let server = try DashboardServer(context: context, host: host, port: port, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 let open = self.open

@@ -1,0 +1,178 @@
+public import MarketDomain
+
+/// One viewer's whole app (SPEC §4), Input → transform → Output: the board (its tabs, search,
+/// sort, favorites, Compare, help, confirmations and toasts), the detail of the market the board
+/// opened, and the Watchlist tab while it shows. A terminal and a browser tab each hold one and
+/// render its outputs; which screen shows is decided here, not by them.
+///
+/// It owns every task it starts: the detail's (cancelled when the detail closes), the board's
+/// and the forwarding of each part's outputs (ended with ``run()``). Time comes from the clocks
+/// its parts were given.
+@MainActor
+public final class RootViewModel<C: Clock & Sendable> where C.Duration == Duration, C.Instant: Sendable {
+    /// The Watchlist tab's view model on this clock.
+    public typealias Watchlist = WatchlistViewModel<C>
+
+    /// What a person did, for the part of the app it was done in. In JSON the part names the
+    /// input: `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`.
+    public enum Input: Sendable, Equatable, Codable {
+        case board(BoardInput)
+        case watchlist(Watchlist.Input)
+
+        private enum CodingKeys: String, CodingKey { case board, watchlist }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "an input is one of {\"board\":…} or {\"watchlist\":…}"))
+            }
+            switch key {
+            case .board: self = .board(try container.decode(BoardInput.self, forKey: .board))
+            case .watchlist: self = .watchlist(try container.decode(Watchlist.Input.self, forKey: .watchlist))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .board(let input): try container.encode(input, forKey: .board)
+            case .watchlist(let input): try container.encode(input, forKey: .watchlist)
+            }
+        }
+    }
+
+    /// Everything the viewer's screen shows.
+    public struct Output: Sendable, Equatable, Codable {
+        public var board = BoardOutput()
+        /// The market the board opened (`Enter`), while its detail is open.
+        public var detail: DetailOutput?
+        /// The Watchlist tab, while the board is on it.
+        public var watchlist: Watchlist.Output?
+
+        public init() {}
+    }
+
+    /// The latest output.
+    public private(set) var output = Output()
+    private let publisher = OutputPublisher(Output())
+
+    /// The board's view model (its frames are taken by ``run()``).
+    public let board: BoardViewModel
+    private let watchlist: Watchlist?
+    private let makeDetail: @MainActor (MarketID) -> DetailViewModel
+    /// The open detail and the task that runs it and forwards its outputs.
+    private var detail: (viewModel: DetailViewModel, task: Task<Void, Never>)?
+    private var isWatchlistShowing = false
+
+    /// A root over a board view model, the Watchlist tab's (none without a stock source) and a way
+    /// to make a market's detail view model when the board opens one.
+    public init(
+        board: BoardViewModel, watchlist: Watchlist?,
+        makeDetail: @escaping @MainActor (MarketID) -> DetailViewModel
+    ) {
+        self.board = board
+        self.watchlist = watchlist
+        self.makeDetail = makeDetail
+    }
+
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Output> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Takes one input; its effect is in ``output`` when this returns (a terminal reads the next
+    /// key against it).
+    public func send(_ input: Input) {
+        switch input {
+        case .board(let input):
+            board.send(input)
+            board.frame()
+            show(board: board.output)
+        case .watchlist(let input):
+            guard let watchlist else { return }
+            watchlist.send(input)
+            show(watchlist: watchlist.output)
+        }
+    }
+
+    /// Runs the board and follows every part's outputs until cancelled; then closes what is open.
+    public func run() async {
+        let boardOutputs = board.outputs()
+        let watchlistOutputs = watchlist?.outputs()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.board.run() }
+            group.addTask {
+                for await output in boardOutputs { await self.show(board: output) }
+            }
+            if let watchlistOutputs {
+                group.addTask {
+                    for await output in watchlistOutputs { await self.show(watchlist: output) }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        follow(detailMarket: nil)
+        follow(tab: nil)
+    }
+
+    private func show(board boardOutput: BoardOutput) {
+        follow(detailMarket: boardOutput.detailMarket)
+        follow(tab: boardOutput.tab)
+        var next = output
+        next.board = boardOutput
+        next.detail = detail?.viewModel.output
+        next.watchlist = isWatchlistShowing ? watchlist?.output : nil
+        publish(next)
+    }
+
+    private func show(watchlist watchlistOutput: Watchlist.Output) {
+        guard isWatchlistShowing else { return }
+        var next = output
+        next.watchlist = watchlistOutput
+        publish(next)
+    }
+
+    private func show(detail detailOutput: DetailOutput) {
+        guard detail?.viewModel.output.market == detailOutput.market else { return }
+        var next = output
+        next.detail = detailOutput
+        publish(next)
+    }
+
+    private func publish(_ next: Output) {
+        guard next != output else { return }
+        output = next
+        publisher.publish(next)
+    }
+
+    /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task).
+    private func follow(detailMarket market: MarketID?) {
+        guard detail?.viewModel.output.market != market else { return }
+        detail?.task.cancel()
+        detail = nil
+        guard let market else { return }
+        let viewModel = makeDetail(market)
+        let outputs = viewModel.outputs()
+        let task = Task { @MainActor [weak self] in
+            async let running: Void = viewModel.run()
+            // Both end when the task is cancelled.
+            for await output in outputs { self?.show(detail: output) }
+            await running
+        }
+        detail = (viewModel, task)
+    }
+
+    /// Shows the Watchlist tab when the board is on it and hides it otherwise (cancelling its requests).
+    private func follow(tab: BoardTab?) {
+        guard let watchlist else { return }
+        let showing = tab == .watchlist
+        guard showing != isWatchlistShowing else { return }
+        isWatchlistShowing = showing
+        watchlist.send(showing ? .appeared : .disappeared)
+    }
+}

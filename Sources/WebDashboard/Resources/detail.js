@@ -1,0 +1,62 @@
+// The detail of one market (SPEC §1.6): its price and change, the 24-hour and 52-week figures,
+// and the daily candle chart from Swift's layout. Everything is text from the server, shown as text.
+import { drawChart } from "./chart.js";
+import { caseName } from "./board.js";
+
+const STATS = [
+  ["high24h", "24h 고가"], ["low24h", "24h 저가"], ["volume24h", "24h 거래량"], ["value24h", "24h 거래대금"],
+  ["high52Week", "52주 최고"], ["low52Week", "52주 최저"],
+];
+
+export class DetailView {
+  constructor(section, handlers) {
+    this.section = section;
+    this.name = section.querySelector('[data-role="detail-name"]');
+    this.symbol = section.querySelector('[data-role="detail-symbol"]');
+    this.quote = section.querySelector('[data-role="detail-quote"]');
+    this.price = section.querySelector('[data-role="detail-price"]');
+    this.rate = section.querySelector('[data-role="detail-rate"]');
+    this.change = section.querySelector('[data-role="detail-change"]');
+    this.stats = section.querySelector('[data-role="detail-stats"]');
+    this.chartStatus = section.querySelector('[data-role="chart-status"]');
+    this.chart = section.querySelector('[data-role="chart"]');
+    this.favorite = section.querySelector('[data-role="detail-favorite"]');
+    this.cells = new Map();
+    for (const [key, title] of STATS) {
+      const term = document.createElement("dt");
+      term.textContent = title;
+      const value = document.createElement("dd");
+      value.dataset.stat = key;
+      this.stats.append(term, value);
+      this.cells.set(key, value);
+    }
+    section.querySelector('[data-role="back"]').addEventListener("click", handlers.close);
+    this.favorite.addEventListener("click", handlers.favorite);
+    this.drawnChart = null;
+  }
+
+  /** Draws the chart again at the size the page has now. */
+  resized() {
+    if (this.drawnChart) drawChart(this.chart, this.drawnChart);
+  }
+
+  /** Shows `detail` (figures and chart), its star from the board's row of the market. */
+  draw(detail, isFavorite) {
+    const figures = detail.figures;
+    this.name.textContent = figures.name || figures.market;
+    this.symbol.textContent = figures.symbol;
+    this.price.textContent = figures.price;
+    this.rate.textContent = figures.changeRate;
+    this.change.textContent = figures.changePrice;
+    this.quote.dataset.direction = caseName(figures.direction);
+    for (const [key] of STATS) this.cells.get(key).textContent = figures[key] || "–";
+    this.chartStatus.hidden = !figures.candleStatus;
+    this.chartStatus.textContent = figures.candleStatus ?? "";
+    if (detail.chart !== this.drawnChart) {
+      drawChart(this.chart, detail.chart);
+      this.drawnChart = detail.chart;
+    }
+    this.favorite.textContent = isFavorite ? "★" : "☆";
+    this.favorite.setAttribute("aria-pressed", String(isFavorite));
+  }
+}

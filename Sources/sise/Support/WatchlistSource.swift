@@ -1,0 +1,18 @@
+import MarketDomain
+import MarketFeatures
+
+/// How a Watchlist tab's view model is made for a session's stock source: over the requests the
+/// caller shares (``SharedStockRequests``), the store's watchlists and the English names kept.
+struct WatchlistSource: Sendable {
+    let context: StockSession.Context
+    let client: StockDataClient
+    let store: WatchlistStore
+    let names: StockNameStore
+
+    /// A new tab's view model.
+    @MainActor func makeViewModel() -> WatchlistViewModel<ContinuousClock> {
+        WatchlistViewModel(
+            source: context.client.source, client: client, directory: context.directory, store: store,
+            clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond, note: context.note, names: names)
+    }
+}

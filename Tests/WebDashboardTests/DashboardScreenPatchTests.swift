@@ -1,0 +1,91 @@
+import Foundation
+import MarketDomain
+import MarketFeatures
+import Testing
+
+@testable import WebDashboard
+
+/// A screen patch carries the board's changes, the detail's figures and chart only when each
+/// changed, the Watchlist tab only when it changed, and the parts that closed; applying it gives
+/// the new screen exactly.
+@Suite struct DashboardScreenPatchTests {
+    private let bitcoin = MarketID("KRW-BTC")!
+
+    private func candles(closingAt close: Double) -> [Candle] {
+        let today = TradingDay(unixMilliseconds: 1_773_240_058_519)
+        return (0..<40).map { back in
+            Candle(
+                day: today.adding(days: back - 39), open: 100, high: max(110, close), low: 90,
+                close: back == 39 ? close : 105, volume: 1, value: 1)
+        }
+    }
+
+    private func screen(
+        detailPrice: String?, close: Double = 105, watchlistRows: [String]? = nil
+    )
+        -> DashboardScreen
+    {
+        var output = DashboardScreen.Root.Output()
+        output.board.tab = watchlistRows == nil ? .market : .watchlist
+        if let detailPrice {
+            var detail = DetailOutput(market: bitcoin)
+            detail.price = detailPrice
+            detail.candles = candles(closingAt: close)
+            output.detail = detail
+        }
+        if let watchlistRows {
+            var watchlist = DashboardScreen.Root.Watchlist.Output()
+            watchlist.rows = watchlistRows.map { code in
+                .init(
+                    id: code, name: code, market: "KOSPI", price: "1", changeRate: "0.00%", changePrice: "0",
+                    volume: "1", sparkline: "", direction: .even, state: .loading, isSelected: false)
+            }
+            output.watchlist = watchlist
+        }
+        return DashboardScreen(output)
+    }
+
+    @Test func theDetailsChartIsTheTerminalsLayoutAndTravelsOnlyWhenItMoves() throws {
+        let opened = screen(detailPrice: "105")
+        let chart = try #require(opened.detail?.chart)
+        #expect(chart.bars.count == 40 && chart.columns == DashboardScreen.chartColumns)
+        #expect(!chart.priceLabels.isEmpty && !chart.dateLabels.isEmpty)
+        #expect(opened.detail?.figures.candles.isEmpty == true, "the chart stands for the candles")
+
+        let opening = DashboardScreenPatch(from: screen(detailPrice: nil), to: opened)
+        #expect(opening.detailFigures != nil && opening.detailChart != nil)
+        #expect(opening.applied(to: screen(detailPrice: nil)) == opened)
+
+        // A tick that moves the price but not the chart's rows sends the figures only.
+        let ticked = screen(detailPrice: "105.01", close: 105.01)
+        let small = DashboardScreenPatch(from: opened, to: ticked)
+        #expect(small.detailFigures?.price == "105.01" && small.detailChart == nil)
+        #expect(small.applied(to: opened) == ticked)
+
+        // A jump to a new high redraws the chart.
+        let jumped = screen(detailPrice: "150", close: 150)
+        let big = DashboardScreenPatch(from: ticked, to: jumped)
+        #expect(big.detailChart != nil)
+        #expect(big.applied(to: ticked) == jumped)
+
+        let closed = DashboardScreenPatch(from: jumped, to: screen(detailPrice: nil))
+        #expect(closed.cleared == [.detail] && closed.detailFigures == nil)
+        #expect(closed.applied(to: jumped) == screen(detailPrice: nil))
+    }
+
+    @Test func theWatchlistTravelsWholeWhenItChangesAndIsClearedWhenItCloses() {
+        let none = screen(detailPrice: nil)
+        let shown = screen(detailPrice: nil, watchlistRows: ["005930"])
+        let grown = screen(detailPrice: nil, watchlistRows: ["005930", "000660"])
+        #expect(DashboardScreenPatch(from: shown, to: shown).isEmpty)
+        let growing = DashboardScreenPatch(from: shown, to: grown)
+        #expect(growing.watchlist?.rows.map(\.id) == ["005930", "000660"])
+        #expect(growing.board == nil)
+        #expect(growing.applied(to: shown) == grown)
+        let leaving = DashboardScreenPatch(from: grown, to: none)
+        #expect(leaving.cleared == [.watchlist])
+        #expect(leaving.board?.tab == .market)
+        #expect(leaving.applied(to: grown) == none)
+        #expect(DashboardScreenPatch(from: none, to: shown).applied(to: none) == shown)
+    }
+}
