@@ -77,6 +77,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .target(
+            name: "HeadlessOutput",
+            dependencies: ["MarketDomain", "MarketFeatures"],
+            swiftSettings: sharedSettings
+        ),
+        .target(
             name: "MarketStore",
             dependencies: ["MarketDomain", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: sharedSettings
@@ -107,6 +112,7 @@ let package = Package(
                 "Exchanges",
                 "ExchangeSimulator",
                 "MarketFeatures",
+                "HeadlessOutput",
                 "TerminalUI",
                 "WebDashboard",
                 "MarketStore",
@@ -127,6 +133,11 @@ let package = Package(
             dependencies: [
                 "ExchangeWire", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "HeadlessOutputTests",
+            dependencies: ["HeadlessOutput", "MarketFeatures", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

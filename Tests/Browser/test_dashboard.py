@@ -113,6 +113,18 @@ def test_clicking_a_header_sorts_and_clicking_again_reverses(browser, server):
     page.close()
 
 
+def test_question_mark_shows_the_keys_and_any_key_closes_them(browser, server):
+    page = open_page(browser, server)
+    expect(page.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("?")
+    help = page.locator('[data-role="help"]')
+    expect(help).to_be_visible(timeout=DEADLINE)
+    expect(help.locator('[data-help="board"]')).to_contain_text("favorite")
+    page.keyboard.press("Escape")
+    expect(help).to_be_hidden(timeout=DEADLINE)
+    page.close()
+
+
 def test_a_favorite_shows_a_toast_survives_a_reload_and_reaches_another_tab(browser, server):
     first = open_page(browser, server)
     second = open_page(browser, server)

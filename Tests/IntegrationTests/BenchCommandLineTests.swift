@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `sise bench ingest` (with and without `--frames-only`) and `sise bench firehose` end to end
-/// against a simulator they start: the last line a script reads, with figures that show frames
-/// really flowed; and `bench firehose`'s misuse.
+/// `sise bench ingest` (with and without `--frames-only`), `sise bench firehose` and `sise bench
+/// serve` end to end against the server they start: the last line a script reads, with figures
+/// that show frames really flowed; and `bench firehose`'s misuse.
 @Suite(.serialized) struct BenchCommandLineTests {
     /// The number after `name=` in `line`.
     private func figure(_ name: String, in line: Substring) -> Double? {
@@ -43,6 +43,22 @@ import Testing
         if let ratio = figure("ratio", in: line), ticks > 0 {
             #expect(abs(ratio - frames / ticks) < 0.01)
         }
+    }
+
+    @Test func serveMeasuresTabsThatGetEveryPatchInOrder() async throws {
+        let result = try await SiseProcess.run(
+            ["bench", "serve", "--viewers", "3", "--duration", "2"], seconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = lastLine(result.stdout)
+        #expect(
+            line.wholeMatch(
+                of:
+                    /viewers=3 cpu_percent=\d+\.\d kb_per_viewer=\d+\.\d bytes_per_viewer_s=\d+ patches_per_viewer_s=\d+\.\d\d gaps=0/
+            ) != nil, "\(line)")
+        // The simulator trades all the time: every tab gets patches, at most ten a second.
+        let patches = figure("patches_per_viewer_s", in: line) ?? 0
+        #expect(patches > 0 && patches <= 10.5)
+        #expect((figure("bytes_per_viewer_s", in: line) ?? 0) > 0)
     }
 
     @Test func aBadBaseURLIsMisuse() async throws {

@@ -17,6 +17,7 @@ const detailSection = root.querySelector('[data-view="detail"]');
 const watchlistSection = root.querySelector('[data-view="watchlist"]');
 const toast = root.querySelector('[data-role="toast"]');
 const confirmation = root.querySelector('[data-role="confirmation"]');
+const help = root.querySelector('[data-role="help"]');
 
 let socket = null;
 /** The screen as the server last described it (DashboardScreen); `output` is its board. */
@@ -66,6 +67,10 @@ function draw() {
   board.hidden = Boolean(detail) || showsWatchlist;
   detailSection.hidden = !detail;
   watchlistSection.hidden = !showsWatchlist;
+  help.hidden = !output.isHelpVisible;
+  for (const list of help.querySelectorAll("[data-help]")) {
+    list.hidden = (list.dataset.help === "watchlist") !== (output.tab === "watchlist");
+  }
   if (detail) {
     const row = output.rows.find((candidate) => candidate.id === detail.figures.market);
     detailView.draw(detail, row?.isFavorite ?? false);
@@ -222,6 +227,8 @@ function answer(yes) {
 for (const button of root.querySelectorAll("[data-answer]")) {
   button.addEventListener("click", () => answer(button.dataset.answer === "yes"));
 }
+root.querySelector('[data-role="help-button"]').addEventListener("click", () => send({ helpToggled: {} }));
+help.addEventListener("click", () => send({ helpToggled: {} }));
 const colors = root.querySelector('[data-role="colors"]');
 root.dataset.colors = localStorage.getItem("sise.colors") ?? "korean";
 colors.addEventListener("click", () => {
@@ -279,6 +286,15 @@ document.addEventListener("keydown", (event) => {
   if (output.confirmation) {
     if (event.key === "y" || event.key === "Y") send({ confirmationAnswered: { yes: true } });
     if (event.key === "n" || event.key === "N" || event.key === "Escape") send({ confirmationAnswered: { yes: false } });
+    return;
+  }
+  if (output.isHelpVisible) {
+    event.preventDefault();
+    send({ helpToggled: {} });
+    return;
+  }
+  if (event.key === "?") {
+    send({ helpToggled: {} });
     return;
   }
   if (screen.detail) {

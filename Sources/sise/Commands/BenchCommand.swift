@@ -10,7 +10,10 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract:
             "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist).",
-        subcommands: [TicksBench.self, FrameBench.self, IngestBench.self, FirehoseBench.self, WatchlistBench.self],
+        subcommands: [
+            TicksBench.self, FrameBench.self, IngestBench.self, FirehoseBench.self, WatchlistBench.self,
+            ServeBench.self,
+        ],
         defaultSubcommand: TicksBench.self)
 }
 

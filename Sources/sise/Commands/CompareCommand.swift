@@ -1,4 +1,5 @@
 public import ArgumentParser
+import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 

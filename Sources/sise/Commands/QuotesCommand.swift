@@ -1,4 +1,5 @@
 public import ArgumentParser
+import HeadlessOutput
 public import MarketDomain
 import MarketFeatures
 

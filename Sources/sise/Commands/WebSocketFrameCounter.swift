@@ -18,31 +18,17 @@ final class WebSocketFrameCounter: Sendable {
     private let counted = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
 
-    /// A failure to connect or to upgrade, said plainly.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Connects to `url` (`ws://host:port/path`), upgrades and sends `message` as one text frame.
     init(url: URL, message: String) throws {
-        guard url.scheme == "ws", let host = url.host, !host.isEmpty else {
-            throw Failure(description: "--frames-only reads plain ws:// URLs only, not \(url.absoluteString)")
-        }
-        let port = url.port ?? 80
-        let descriptor = try Self.connect(host: host, port: port)
+        let (descriptor, leftover) = try RawWebSocket.open(url, what: "--frames-only")
         do {
-            let path = url.path.isEmpty ? "/" : url.path
-            let request =
-                "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: c2lzZS1mcmFtZS1jb3VudGVy\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            try Self.send(Array(request.utf8), on: descriptor)
-            leftover = try Self.readHandshake(on: descriptor)
-            try Self.send(Self.maskedTextFrame(Array(message.utf8)), on: descriptor)
+            try RawWebSocket.send(RawWebSocket.maskedTextFrame(Array(message.utf8)), on: descriptor)
         } catch {
             close(descriptor)
             throw error
         }
         socket = descriptor
+        self.leftover = leftover
     }
 
     /// Bytes read with the handshake's answer that already belong to the frames.
@@ -76,74 +62,6 @@ final class WebSocketFrameCounter: Sendable {
             if parser.sawClose { break }
         }
         closed.store(true, ordering: .relaxed)
-    }
-
-    private static func connect(host: String, port: Int) throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
-            throw Failure(description: "cannot resolve \(host)")
-        }
-        defer { freeaddrinfo(first) }
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let candidate = entry {
-            let descriptor = Glibc.socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, 0)
-            if descriptor >= 0 {
-                if Glibc.connect(descriptor, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
-                    return descriptor
-                }
-                close(descriptor)
-            }
-            entry = candidate.pointee.ai_next
-        }
-        throw Failure(description: "cannot connect to \(host):\(port)")
-    }
-
-    private static func send(_ bytes: [UInt8], on socket: Int32) throws {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { write(socket, $0.baseAddress! + sent, bytes.count - sent) }
-            guard count > 0 else { throw Failure(description: "the connection closed while sending") }
-            sent += count
-        }
-    }
-
-    /// Reads the handshake's answer; returns the bytes after it. Throws unless it is `101`.
-    private static func readHandshake(on socket: Int32) throws -> [UInt8] {
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let end: [UInt8] = Array("\r\n\r\n".utf8)
-        while answer.count < 65_536 {
-            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw Failure(description: "the server closed the connection during the upgrade") }
-            answer += chunk[0..<count]
-            guard let headEnd = answer.firstRange(of: end) else { continue }
-            let head = String(decoding: answer[..<headEnd.lowerBound], as: UTF8.self)
-            guard head.hasPrefix("HTTP/1.1 101") else {
-                let status = head.split(separator: "\r\n").first.map(String.init) ?? head
-                throw Failure(description: "the server refused the WebSocket upgrade: \(status)")
-            }
-            return Array(answer[headEnd.upperBound...])
-        }
-        throw Failure(description: "the server's upgrade answer has no end")
-    }
-
-    /// A final text frame as a client must send it: masked (RFC 6455 §5.3).
-    private static func maskedTextFrame(_ payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [0x81]
-        switch payload.count {
-        case 0..<126: frame.append(0x80 | UInt8(payload.count))
-        case 126...0xFFFF: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        default:
-            frame.append(0x80 | 127)
-            frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(payload.count) >> ($0 * 8)) }
-        }
-        let mask: [UInt8] = (0..<4).map { _ in UInt8.random(in: 0...255) }
-        frame += mask
-        frame += payload.enumerated().map { $1 ^ mask[$0 & 3] }
-        return frame
     }
 }
 

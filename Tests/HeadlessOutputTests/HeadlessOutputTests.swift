@@ -1,3 +1,4 @@
+import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 import TestSupport

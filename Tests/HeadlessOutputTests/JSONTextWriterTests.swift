@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 import TestSupport

@@ -1,4 +1,5 @@
 import MarketDomain
+import MarketFeatures
 
 /// The watchlist as a text table (`sise watchlist show --format table`), with a sparkline of the
 /// last closes.
@@ -22,22 +23,5 @@ public enum WatchlistTable {
             ]
         }
         return table
-    }
-}
-
-/// A row of block characters drawing a series: `▁▂▃▅▇`.
-public enum Sparkline {
-    static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
-    /// The series as blocks, one a value, scaled between its lowest and highest.
-    public static func text(_ values: [Double]) -> String {
-        guard let low = values.min(), let high = values.max() else { return "" }
-        let span = high - low
-        return String(
-            values.map { value in
-                span > 0
-                    ? blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))]
-                    : blocks[3]
-            })
     }
 }

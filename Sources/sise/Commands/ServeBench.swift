@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import MarketDomain
+
+/// `sise bench serve`: what `sise serve` costs a browser tab. It starts `sise serve` on the
+/// embedded simulator (a child process with a throwaway database), opens `--viewers` bare tabs on
+/// its one board (``DashboardViewers``: each says how many rows it shows, as the page does), waits
+/// for every tab's first snapshot, and measures over a window the server's CPU time as a share of
+/// one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
+/// each tab receives a second, and the patches that did not follow on. Its last line is exactly
+/// `viewers=N cpu_percent=X kb_per_viewer=Y bytes_per_viewer_s=Z patches_per_viewer_s=W gaps=G`.
+struct ServeBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Measure sise serve with many browser tabs on one board.")
+
+    @Option(parsing: .unconditional, help: "Browser tabs to open.")
+    var viewers = 1000
+
+    @Option(parsing: .unconditional, help: "Seconds measured.")
+    var duration = 10.0
+
+    @Option(parsing: .unconditional, help: "Rows each tab shows.")
+    var rows = 40
+
+    func validate() throws {
+        guard (1...5000).contains(viewers) else { throw ValidationError("--viewers must be between 1 and 5000.") }
+        guard duration > 0, duration.isFinite, duration <= 600 else {
+            throw ValidationError("--duration must be a positive number of seconds, at most 600.")
+        }
+        guard (1...200).contains(rows) else { throw ValidationError("--rows must be between 1 and 200.") }
+    }
+
+    func run() async throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        // The board loads and the first ticks flow before the baseline is read.
+        try await Task.sleep(for: .seconds(2))
+        let before = ProcessUsage.residentBytes(of: server.pid) ?? 0
+        StandardError.writeLine("sise bench serve: \(viewers) tabs on \(server.webSocketURL), \(duration) s")
+        let tabs = try DashboardViewers(count: viewers, url: server.webSocketURL, rows: rows)
+        tabs.start()
+        defer { tabs.stop() }
+        let patience = ContinuousClock.now + .seconds(60)
+        while tabs.soFar.tabsWithSnapshot < viewers {
+            guard ContinuousClock.now < patience, tabs.soFar.closed == 0 else {
+                throw ExchangeError.unavailable(
+                    "\(tabs.soFar.tabsWithSnapshot) of \(viewers) tabs had a snapshot within 60 s "
+                        + "(\(tabs.soFar.closed) closed)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // The burst of connections settles before the window.
+        try await Task.sleep(for: .seconds(2))
+        let start = ContinuousClock.now
+        let startCPU = ProcessUsage.cpuSeconds(of: server.pid) ?? 0
+        let startRead = tabs.soFar
+        try await Task.sleep(for: .milliseconds(Int(duration * 1000)))
+        let endRead = tabs.soFar
+        let cpu = (ProcessUsage.cpuSeconds(of: server.pid) ?? 0) - startCPU
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let after = ProcessUsage.residentBytes(of: server.pid) ?? 0
+        let tabSeconds = Double(viewers) * seconds
+        let bytesPerTab = Double(endRead.bytes - startRead.bytes) / tabSeconds
+        let patchesPerTab = Double(endRead.patches - startRead.patches) / tabSeconds
+        let kilobytesPerTab = Double(max(0, after - before)) / 1024 / Double(viewers)
+        let gaps = endRead.gaps
+        StandardError.writeLine(
+            "server: \(NumberFormat.fixed(100 * cpu / seconds, decimals: 1))% of one core, RSS "
+                + "\(NumberFormat.fixed(Double(before) / 1_048_576, decimals: 1)) MB before the tabs, "
+                + "\(NumberFormat.fixed(Double(after) / 1_048_576, decimals: 1)) MB with them; each tab "
+                + "\(NumberFormat.fixed(patchesPerTab, decimals: 1)) patches and "
+                + "\(NumberFormat.fixed(bytesPerTab, decimals: 0)) bytes a second; \(gaps) gaps, "
+                + "\(endRead.closed) tabs closed")
+        try StandardOutput.writeLine(
+            "viewers=\(viewers) cpu_percent=\(NumberFormat.fixed(100 * cpu / seconds, decimals: 1)) "
+                + "kb_per_viewer=\(NumberFormat.fixed(kilobytesPerTab, decimals: 1)) "
+                + "bytes_per_viewer_s=\(Int(bytesPerTab.rounded())) "
+                + "patches_per_viewer_s=\(NumberFormat.fixed(patchesPerTab, decimals: 2)) gaps=\(gaps)")
+    }
+}
+
+/// `sise serve --port 0` on the embedded simulator, in a child process of this same executable,
+/// with a throwaway database.
+final class ServeProcess: Sendable {
+    private let process: Process
+    /// The dashboard's WebSocket, `ws://127.0.0.1:PORT/ws`.
+    let webSocketURL: URL
+    private let directory: URL
+
+    var pid: Int32 { process.processIdentifier }
+
+    private init(process: Process, webSocketURL: URL, directory: URL) {
+        self.process = process
+        self.webSocketURL = webSocketURL
+        self.directory = directory
+    }
+
+    /// Starts the child and waits (up to 60 s) for it to print its address.
+    static func start() throws -> ServeProcess {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["serve", "--port", "0", "--db", directory.appendingPathComponent("sise.sqlite").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = output.fileHandleForReading
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: "/"),
+                let url = URL(string: "ws://" + text[start.upperBound..<end] + "/ws")
+            {
+                return ServeProcess(process: process, webSocketURL: url, directory: directory)
+            }
+        }
+        process.terminate()
+        try? FileManager.default.removeItem(at: directory)
+        throw ExchangeError.unavailable(
+            "sise serve did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
