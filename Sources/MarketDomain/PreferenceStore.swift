@@ -19,6 +19,9 @@ public struct PreferenceStore: Sendable {
     public var coinNames: @Sendable () throws -> CoinNames
     /// Replaces the shared coin-name table.
     public var saveCoinNames: @Sendable (_ names: CoinNames) throws -> Void
+    /// A signal each time the favorites or the board settings may have changed, written by this
+    /// process or by another one (`sise favorites`, another copy of Sise): readers read again.
+    public var changes: @Sendable () -> AsyncStream<Void>
 
     /// Makes a store from its operations.
     public init(
@@ -31,8 +34,10 @@ public struct PreferenceStore: Sendable {
         cacheCandles:
             @escaping @Sendable (_ exchange: Exchange, _ market: MarketID, _ candles: [Candle]) throws -> Void,
         coinNames: @escaping @Sendable () throws -> CoinNames,
-        saveCoinNames: @escaping @Sendable (_ names: CoinNames) throws -> Void
+        saveCoinNames: @escaping @Sendable (_ names: CoinNames) throws -> Void,
+        changes: @escaping @Sendable () -> AsyncStream<Void>
     ) {
+        self.changes = changes
         self.favorites = favorites
         self.setFavorite = setFavorite
         self.clearFavorites = clearFavorites

@@ -129,7 +129,8 @@ extension MarketStore {
             cachedCandles: { try self.cachedCandles($0, $1) },
             cacheCandles: { try self.cacheCandles($0, $1, $2) },
             coinNames: { try self.coinNames() },
-            saveCoinNames: { try self.saveCoinNames($0) }
+            saveCoinNames: { try self.saveCoinNames($0) },
+            changes: { self.changes() }
         )
     }
 

@@ -28,7 +28,8 @@ extension MarketStore {
     public var watchlists: WatchlistStore {
         WatchlistStore(
             load: { try self.watchlist($0) },
-            edit: { source, change in try self.editWatchlist(source) { change(&$0) } }
+            edit: { source, change in try self.editWatchlist(source) { change(&$0) } },
+            changes: { self.changes() }
         )
     }
 

@@ -6,8 +6,10 @@ import MarketDomain
 /// board settings and the daily-candle cache. A file database runs in WAL mode, so two running
 /// copies of Sise share it safely; every write is one short transaction, committed at once.
 public final class MarketStore: Sendable {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     private let now: @Sendable () -> Int64
+    /// Watches the favorites, settings and watchlists once someone listens (``changes()``).
+    let watch = StoreWatch()
 
     /// How a command uses the database.
     public enum Access: Sendable {

@@ -13,6 +13,7 @@ public final class InMemoryPreferenceStore: Sendable {
     }
 
     private let state = Mutex(State())
+    private let signal = ChangeSignal()
 
     public init(favorites: [MarketID] = [], settings: BoardSettings? = nil) {
         state.withLock { state in
@@ -54,16 +55,19 @@ public final class InMemoryPreferenceStore: Sendable {
             cacheCandles: { exchange, id, candles in try self.write { $0.candles[exchange, default: [:]][id] = candles }
             },
             coinNames: { self.state.withLock { $0.coinNames } },
-            saveCoinNames: { names in try self.write { $0.coinNames = names } }
+            saveCoinNames: { names in try self.write { $0.coinNames = names } },
+            changes: { self.signal.changes() }
         )
     }
 
     private func write<Result>(_ body: (inout State) -> Result) throws -> Result {
-        try state.withLock { state in
+        let result = try state.withLock { state in
             guard !state.failWrites else { throw StoreFailure() }
             state.writes += 1
             return body(&state)
         }
+        signal.signal()
+        return result
     }
 
     /// The error a failing store throws.

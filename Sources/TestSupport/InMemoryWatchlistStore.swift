@@ -4,6 +4,7 @@ import Synchronization
 /// Watchlists held in memory, for view-model tests.
 public final class InMemoryWatchlistStore: Sendable {
     private let lists = Mutex<[StockSource: Watchlist]>([:])
+    private let signal = ChangeSignal()
 
     /// A store holding these codes on each source.
     public init(_ lists: [StockSource: [String]] = [:]) {
@@ -20,12 +21,15 @@ public final class InMemoryWatchlistStore: Sendable {
         WatchlistStore(
             load: { source in self.lists.withLock { $0[source] ?? Watchlist() } },
             edit: { source, change in
-                self.lists.withLock { lists in
+                let result = self.lists.withLock { lists in
                     var list = lists[source] ?? Watchlist()
                     let result = change(&list)
                     lists[source] = list
                     return result
                 }
-            })
+                self.signal.signal()
+                return result
+            },
+            changes: { self.signal.changes() })
     }
 }

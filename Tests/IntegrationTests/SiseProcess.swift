@@ -57,12 +57,42 @@ struct SiseProcess {
                 return await iterator.next() ?? -1
             }
         } catch {
+            let state = Self.describeTree(process.processIdentifier)
             process.terminate()
-            throw error
+            throw Stuck(description: "\(error); at the deadline: \(state)")
         }
         return Finished(
             status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
             stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+
+    /// A process that did not end in time, with what its tree looked like then.
+    struct Stuck: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Each process of the tree under `pid`: its command line, state and threads' states, from /proc.
+    static func describeTree(_ pid: Int32) -> String {
+        func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        var lines: [String] = []
+        var pending = [pid]
+        while let current = pending.popLast(), lines.count < 20 {
+            let command = read("/proc/\(current)/cmdline").replacingOccurrences(of: "\0", with: " ")
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(current)/task")) ?? []
+            let states = tasks.map { task in
+                let stat = read("/proc/\(current)/task/\(task)/stat")
+                let name = stat.split(separator: "(").dropFirst().first?.split(separator: ")").first ?? ""
+                let state = stat.split(separator: ")").last?.split(separator: " ").first ?? "?"
+                let wchan = read("/proc/\(current)/task/\(task)/wchan")
+                return "\(name):\(state):\(wchan)"
+            }
+            lines.append("[\(current)] \(command) threads: \(states.joined(separator: ", "))")
+            for task in tasks {
+                let children = read("/proc/\(current)/task/\(task)/children").split(separator: " ")
+                pending += children.compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+        }
+        return lines.isEmpty ? "gone" : lines.joined(separator: " | ")
     }
 
     /// Runs `sise` to the end.

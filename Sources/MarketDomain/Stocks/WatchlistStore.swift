@@ -8,15 +8,20 @@ public struct WatchlistStore: Sendable {
     public var edit:
         @Sendable (_ source: StockSource, _ change: @Sendable (inout Watchlist) -> Watchlist.Change) throws ->
             Watchlist.Change
+    /// A signal each time a watchlist may have changed, written by this process or by another one
+    /// (`sise watchlist add`, another copy of Sise): readers read again.
+    public var changes: @Sendable () -> AsyncStream<Void>
 
     /// Makes a store.
     public init(
         load: @escaping @Sendable (_ source: StockSource) throws -> Watchlist,
         edit:
             @escaping @Sendable (_ source: StockSource, _ change: @Sendable (inout Watchlist) -> Watchlist.Change)
-            throws -> Watchlist.Change
+            throws -> Watchlist.Change,
+        changes: @escaping @Sendable () -> AsyncStream<Void>
     ) {
         self.load = load
         self.edit = edit
+        self.changes = changes
     }
 }

@@ -104,12 +104,10 @@ public final class BoardViewModel {
         isDirty = true
     }
 
-    /// How often the store is read for favorites changed elsewhere.
-    static let storeCheckInterval: Duration = .seconds(1)
-
-    /// Reads the favorites from the store and takes them when another running copy of Sise (or
-    /// `sise favorites`) changed them; returns whether they changed. ``run()`` calls it every
-    /// ``storeCheckInterval``, so every copy agrees within a second.
+    /// Reads the favorites from the store and takes them when another viewer, another running copy
+    /// of Sise or `sise favorites` changed them; returns whether they changed. ``run()`` calls it
+    /// at each of the store's change signals (``PreferenceStore/changes``), so every copy agrees
+    /// within a second.
     @discardableResult
     public func reloadStoredFavorites() -> Bool {
         guard let stored = try? store.favorites(board.exchange), stored != state.favorites else { return false }
@@ -120,8 +118,8 @@ public final class BoardViewModel {
 
     /// Reads the board settings from the store and, when another running copy changed them, takes
     /// its sort orders (a preference the person keeps); the tab and the searches stay this copy's
-    /// own (what this viewer looks at). Returns whether the orders changed. ``run()`` calls it every
-    /// ``storeCheckInterval``.
+    /// own (what this viewer looks at). Returns whether the orders changed. ``run()`` calls it at
+    /// each of the store's change signals.
     @discardableResult
     public func reloadStoredSettings() -> Bool {
         guard let stored = try? store.boardSettings(board.exchange), stored != lastStoredSettings else { return false }
@@ -140,6 +138,7 @@ public final class BoardViewModel {
         let clock = self.clock
         let interval = frameInterval
         let exchangeBoards = self.exchangeBoards
+        let storeChanges = store.changes()
         /// Whether a task's end ends the view model (the frames) or not (a helper).
         enum Ending { case ends, helperDone }
         await withTaskGroup(of: Ending.self) { group in
@@ -159,8 +158,7 @@ public final class BoardViewModel {
                 return .ends
             }
             group.addTask {
-                while !Task.isCancelled {
-                    do { try await clock.sleep(Self.storeCheckInterval) } catch { return .helperDone }
+                for await _ in storeChanges {
                     await self.reloadStoredFavorites()
                     await self.reloadStoredSettings()
                 }

@@ -143,7 +143,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private var pendingRemoval: String?
     private var toast: String?
     /// Every task of the tab: `load` (one a batch of rows), `refresher`, `storeWatcher` (reads the
-    /// store every second while the tab shows, for edits made elsewhere), `toast`, `detail`,
+    /// store again at each of its change signals while the tab shows, for edits made elsewhere), `toast`, `detail`,
     /// `names` (fills the English names of KRX stocks from the source, largest first).
     private let tasks: TaskOwner
     private var isShowing = false
@@ -190,11 +190,10 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
                     self?.send(.refreshRequested)
                 }
             }
-            tasks.replace("storeWatcher") { @MainActor [weak self, clock] in
-                while !Task.isCancelled {
-                    do { try await clock.sleep(for: .seconds(1)) } catch { return }
-                    self?.reloadStoredWatchlist()
-                }
+            // Another tab, copy of Sise or `sise watchlist` changed the store: read it again.
+            let changes = store.changes()
+            tasks.replace("storeWatcher") { @MainActor [weak self] in
+                for await _ in changes { self?.reloadStoredWatchlist() }
             }
             fillEnglishNames()
         case .disappeared:
@@ -288,7 +287,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
 
     /// Takes the watchlist as the store now holds it when another running copy of Sise (or
     /// `sise watchlist`) changed it: rows already loaded keep their data, new ones load; returns
-    /// whether it changed. Called every second while the tab shows.
+    /// whether it changed. Called at each of the store's change signals while the tab shows.
     @discardableResult
     public func reloadStoredWatchlist() -> Bool {
         guard let codes = try? store.load(source).codes, codes != entries.map(\.stock.code) else { return false }

@@ -127,10 +127,7 @@ final class ServeProcess: Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop(name: "sise serve")
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -54,10 +54,7 @@ final class FirehoseProcess: Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop(name: "the simulator")
     }
 }
 

@@ -1,0 +1,57 @@
+import Foundation
+import MarketDomain
+import MarketStore
+import TestSupport
+import Testing
+
+/// `MarketStore.changes()`: a signal after a write of this process (GRDB's ValueObservation) and
+/// after a commit of another process on the same file (SQLite's data_version), for the favorites,
+/// the board settings and the watchlists, shared by every listener. Each wait has a deadline.
+@Suite struct StoreChangesTests {
+    private let bitcoin = MarketID("KRW-BTC")!
+
+    private func temporaryPath() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-changes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("sise.sqlite").path
+    }
+
+    /// Whether `changes` signals (within 10 s) after `write` runs.
+    private func signalled(
+        _ changes: AsyncStream<Void>, after write: @escaping @Sendable () throws -> Void
+    ) async throws -> Bool {
+        try write()
+        return try await withDeadline(seconds: 10, "a change signal") {
+            for await _ in changes { return true }
+            return false
+        }
+    }
+
+    @Test func aWriteOfThisProcessSignalsEveryListener() async throws {
+        let store = try MarketStore.open(path: try temporaryPath())
+        let first = store.preferences.changes()
+        let second = store.watchlists.changes()
+        #expect(try await signalled(first) { try store.setFavorite(.upbit, bitcoin, true) })
+        #expect(
+            try await signalled(second) {
+                _ = try store.watchlists.edit(.kis) { $0.add("005930") }
+            })
+    }
+
+    @Test func aCommitOfAnotherConnectionSignalsWithinHalfASecondOrSo() async throws {
+        let path = try temporaryPath()
+        let watched = try MarketStore.open(path: path)
+        // Another process's connection: a second store on the same file.
+        let other = try MarketStore.open(path: path)
+        let changes = watched.preferences.changes()
+        #expect(try await signalled(changes) { try other.setFavorite(.bithumb, bitcoin, true) })
+        #expect(try watched.favorites(.bithumb) == [bitcoin])
+        // Once watching, only SQLite's data_version can tell: it does, every time.
+        for round in 0..<3 {
+            let start = ContinuousClock.now
+            #expect(try await signalled(changes) { try other.setFavorite(.bithumb, bitcoin, round % 2 == 1) })
+            #expect(start.duration(to: .now) < .seconds(5))
+        }
+        #expect(try watched.favorites(.bithumb).isEmpty)
+    }
+}
