@@ -3,7 +3,7 @@
 // asks for a resync. Every person's action is sent as the root view model's Input, tagged JSON
 // (`{"board":…}` or `{"watchlist":…}`), and the screen is whatever the server's view model says:
 // matching, sorting, formatting, which screen shows and the chart's geometry all stay in Swift.
-import { BoardView, caseName } from "./board.js";
+import { BoardView, caseName, setHidden, setText } from "./board.js";
 import { applyScreenPatch } from "./screen.js";
 import { DetailView } from "./detail.js";
 import { WatchlistView } from "./watchlist.js";
@@ -64,12 +64,14 @@ function draw() {
   view.draw(output);
   const detail = screen.detail;
   const showsWatchlist = watchlistShows();
-  board.hidden = Boolean(detail) || showsWatchlist;
-  detailSection.hidden = !detail;
-  watchlistSection.hidden = !showsWatchlist;
-  help.hidden = !output.isHelpVisible;
-  for (const list of help.querySelectorAll("[data-help]")) {
-    list.hidden = (list.dataset.help === "watchlist") !== (output.tab === "watchlist");
+  setHidden(board, Boolean(detail) || showsWatchlist);
+  setHidden(detailSection, !detail);
+  setHidden(watchlistSection, !showsWatchlist);
+  setHidden(help, !output.isHelpVisible);
+  if (output.isHelpVisible) {
+    for (const list of help.querySelectorAll("[data-help]")) {
+      setHidden(list, (list.dataset.help === "watchlist") !== (output.tab === "watchlist"));
+    }
   }
   if (detail) {
     const row = output.rows.find((candidate) => candidate.id === detail.figures.market);
@@ -80,20 +82,20 @@ function draw() {
     watchlistView.draw(tab, screen.stockChart);
     // The tab's own toast and question, where the board has none.
     if (tab.toast && !output.toast) {
-      toast.hidden = false;
-      toast.textContent = tab.toast;
+      setHidden(toast, false);
+      setText(toast, tab.toast);
     }
     if (tab.confirmation && !output.confirmation) {
-      confirmation.hidden = false;
-      confirmation.querySelector('[data-role="question"]').textContent = tab.confirmation;
+      setHidden(confirmation, false);
+      setText(confirmation.querySelector('[data-role="question"]'), tab.confirmation);
     }
   }
 }
 
 function setState(state, message) {
   root.dataset.state = state;
-  banner.hidden = !message;
-  banner.textContent = message ?? "";
+  setHidden(banner, !message);
+  setText(banner, message ?? "");
 }
 
 /** The page's state: the server's socket first, then the exchange's feed behind it. */

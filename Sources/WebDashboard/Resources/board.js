@@ -25,6 +25,23 @@ function applyRows(old, ids, changed) {
   return (ids ?? old.map((row) => row.id)).map((id) => byID.get(id)).filter(Boolean);
 }
 
+/** Sets a node's text only when it differs: writing the same text still replaces the node's
+ * child and costs a style pass, ten times a second per field. */
+export function setText(node, text) {
+  const only = node.firstChild;
+  if (only && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
+    // The text node stays; only its value changes (no new node, no child list change).
+    if (only.nodeValue !== text) only.nodeValue = text;
+  } else if (node.textContent !== text) {
+    node.textContent = text;
+  }
+}
+
+/** Shows or hides a node, only when that changes. */
+export function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 /** The one case name of a Swift enum value in JSON (`{"live":{}}` → "live"). */
 export function caseName(value) {
   if (typeof value === "string") return value;
@@ -71,6 +88,7 @@ export class BoardView {
     this.status = root.querySelector('[data-role="status"]');
     this.toast = root.querySelector('[data-role="toast"]');
     this.confirmation = root.querySelector('[data-role="confirmation"]');
+    this.question = this.confirmation.querySelector('[data-role="question"]');
     this.search = root.querySelector('[data-role="search"]');
     this.exchange = root.querySelector('[data-role="exchange"]');
     this.rowsByID = new Map();
@@ -81,7 +99,8 @@ export class BoardView {
   draw(output) {
     const before = this.drawn ?? {};
     for (const tab of this.root.querySelectorAll("[data-tab]")) {
-      tab.setAttribute("aria-selected", String(tab.dataset.tab === output.tab));
+      const selected = String(tab.dataset.tab === output.tab);
+      if (tab.getAttribute("aria-selected") !== selected) tab.setAttribute("aria-selected", selected);
     }
     if (document.activeElement !== this.search && this.search.value !== output.searchText) {
       this.search.value = output.searchText;
@@ -89,15 +108,15 @@ export class BoardView {
     const isCompare = output.tab === "compare";
     this.drawHead(isCompare, output);
     if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
-    else this.drawRows(output.rows, before.rows, (tr, row) => this.fillMarketRow(tr, row));
+    else this.drawRows(output.rows, before.rows, (tr, row, shown) => this.fillMarketRow(tr, row, shown));
     const placeholder = output.placeholder ?? "";
-    this.placeholder.hidden = placeholder === "";
-    this.placeholder.textContent = placeholder;
+    setHidden(this.placeholder, placeholder === "");
+    setText(this.placeholder, placeholder);
     if (before.status !== output.status) this.drawStatus(output.status);
-    this.toast.hidden = !output.toast;
-    this.toast.textContent = output.toast ?? "";
-    this.confirmation.hidden = !output.confirmation;
-    this.confirmation.querySelector('[data-role="question"]').textContent = output.confirmation ?? "";
+    setHidden(this.toast, !output.toast);
+    setText(this.toast, output.toast ?? "");
+    setHidden(this.confirmation, !output.confirmation);
+    setText(this.question, output.confirmation ?? "");
     this.drawn = output;
   }
 
@@ -134,7 +153,7 @@ export class BoardView {
         tr.row = null;
       }
       if (tr.row !== row) {
-        fill(tr, row);
+        fill(tr, row, tr.row);
         tr.row = row;
       }
       this.rowsByID.set(row.id, tr);
@@ -180,22 +199,27 @@ export class BoardView {
     return tr.cellsByClass;
   }
 
-  fillMarketRow(tr, row) {
+  /** Fills a board row, touching only what differs from `before` (the row it showed): at a few
+   * hundred changes a second, every DOM write that changes nothing is time and a style pass. */
+  fillMarketRow(tr, row, before) {
     const cells = this.cells(tr, ["name", "price", "rate", "diff", "value"]);
-    const star = this.starCell(tr, row);
-    if (tr.childElementCount === 0) tr.append(star, cells.name, cells.price, cells.rate, cells.diff, cells.value);
-    if (cells.name.dataset.text !== row.name + row.symbol) {
-      cells.name.dataset.text = row.name + row.symbol;
+    if (tr.childElementCount === 0) {
+      tr.append(this.starCell(tr, row), cells.name, cells.price, cells.rate, cells.diff, cells.value);
+    } else if (!before || before.isFavorite !== row.isFavorite) {
+      this.starCell(tr, row);
+    }
+    if (!before || before.name !== row.name || before.symbol !== row.symbol) {
       cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol));
     }
-    cells.price.textContent = row.price;
-    cells.rate.textContent = row.changeRate;
-    cells.diff.textContent = row.changePrice;
-    cells.value.textContent = row.tradeValue;
-    tr.dataset.direction = caseName(row.direction);
-    const flash = row.flash ? `flash-${caseName(row.flash)}` : "";
-    cells.price.className = flash ? `price ${flash}` : "price";
-    tr.classList.toggle("selected", row.isSelected);
+    if (before?.price !== row.price) setText(cells.price, row.price);
+    if (before?.changeRate !== row.changeRate) setText(cells.rate, row.changeRate);
+    if (before?.changePrice !== row.changePrice) setText(cells.diff, row.changePrice);
+    if (before?.tradeValue !== row.tradeValue) setText(cells.value, row.tradeValue);
+    const direction = caseName(row.direction);
+    if (tr.dataset.direction !== direction) tr.dataset.direction = direction;
+    const flash = row.flash ? `price flash-${caseName(row.flash)}` : "price";
+    if (cells.price.className !== flash) cells.price.className = flash;
+    if (!before || before.isSelected !== row.isSelected) tr.classList.toggle("selected", row.isSelected);
   }
 
   fillCompareRow(tr, row) {
@@ -218,7 +242,7 @@ export class BoardView {
   }
 
   drawStatus(status) {
-    this.exchange.textContent = status.exchange;
+    if (this.exchange.textContent !== status.exchange) this.exchange.textContent = status.exchange;
     const parts = [
       element("span", "", status.exchange),
       element("span", "mode", status.isSimulated ? "SIMULATED" : "LIVE"),
@@ -230,6 +254,12 @@ export class BoardView {
     }
     parts.push(element("span", "", `${status.ticksPerSecond} ticks/s`));
     if (status.lastUpdate) parts.push(element("span", "", `updated ${status.lastUpdate} KST`));
-    this.status.replaceChildren(...parts);
+    // Mostly only the rate and the time change: the spans stay, their texts move.
+    const shown = Array.from(this.status.children);
+    if (shown.length === parts.length && shown.every((span, index) => span.className === parts[index].className)) {
+      shown.forEach((span, index) => setText(span, parts[index].textContent));
+    } else {
+      this.status.replaceChildren(...parts);
+    }
   }
 }
