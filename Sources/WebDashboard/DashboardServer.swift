@@ -4,7 +4,8 @@ public import Logging
 import NIOCore
 
 /// `sise serve`'s web server (Hummingbird 2): the page and its assets at `/`, and one WebSocket
-/// per browser tab at `/ws`, each tab a ``DashboardViewer`` over the shared boards.
+/// per browser tab at `/ws`, each tab a ``DashboardViewer`` over the shared boards: tabs that only
+/// watch share one view model per row count (``SharedBoardView``), a tab that acts has its own.
 ///
 /// Safe by default: it listens where it is told (loopback unless the caller says otherwise), the
 /// WebSocket refuses a page of another origin, every response carries a strict
@@ -43,7 +44,11 @@ public struct DashboardServer: Sendable {
     /// Serves until the task is cancelled (or the process is told to stop); `onListening` gets
     /// the port once it listens.
     public func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
-        let viewer = DashboardViewer(context: context, logger: logger)
+        let context = context
+        let logger = logger
+        let shared = await SharedBoardViews { DashboardViewer.makeRoot(context: context, logger: logger) }
+        defer { Task { @MainActor in shared.stop() } }
+        let viewer = DashboardViewer(context: context, shared: shared, logger: logger)
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.ws(
             "/ws",

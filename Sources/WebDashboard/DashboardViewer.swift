@@ -2,62 +2,73 @@ import Foundation
 import HummingbirdWebSocket
 import Logging
 import MarketFeatures
+import NIOCore
+import NIOWebSocket
 
-/// One browser tab on `/ws`: its own root view model (its tab, search, sort, selection, the
-/// detail it opened, its Watchlist tab) over the shared boards, driven by the tab's requests, its
-/// outputs sent as a snapshot and then numbered patches, at most ``patchInterval`` apart and only
-/// when something changed.
+/// One browser tab on `/ws`: a ``TabSession`` (a shared view while the tab only watches, a root
+/// view model of its own once it acts) driven by the tab's requests, its messages — a snapshot,
+/// then numbered patches, at most ``patchInterval`` apart and only when something changed —
+/// written from its ``TabMailbox``.
 struct DashboardViewer {
     let context: DashboardContext
+    let shared: SharedBoardViews
     let logger: Logger
 
     /// The shortest time between two messages with board changes (ten a second at most).
     static let patchInterval = Duration.milliseconds(100)
+    /// The rows a tab is shown before its page says how many fit.
+    static let initialRows = 30
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let viewModel = await makeViewModel()
-        let outbox = ViewerOutbox()
-        defer { outbox.finish() }
-        try await Self.send(
-            .hello(protocolVersion: DashboardMessage.protocolVersion, exchange: context.board.exchange.displayName),
-            to: outbound, encoder: Self.makeEncoder())
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await viewModel.run() }
-            group.addTask {
-                // The view model's output before its first frame is blank: the snapshot waits for a real one.
-                for await output in await viewModel.outputs() where output.board != BoardOutput() {
-                    outbox.post(output)
-                }
-            }
-            group.addTask {
-                try await Self.read(inbound, into: viewModel, outbox: outbox)
-            }
-            group.addTask {
-                try await Self.write(outbox, to: outbound)
-            }
-            // The tab left (or the board stopped): everything else ends with it.
-            _ = try await group.next()
-            group.cancelAll()
+        let mailbox = TabMailbox()
+        defer { mailbox.finish() }
+        let hello = DashboardMessage.hello(
+            protocolVersion: DashboardMessage.protocolVersion, exchange: context.board.exchange.displayName)
+        if let text = ScreenMessages.text(hello) { try await Self.write(text, to: outbound) }
+        let session = await makeSession(mailbox: mailbox)
+        await session.start()
+        // The writer beside the reader, in this tab's own task: the tab leaving (its inbound
+        // ending) ends both.
+        async let writing: Void = Self.write(mailbox, of: session, to: outbound)
+        do {
+            try await Self.read(inbound, into: session, mailbox: mailbox)
+        } catch {
+            mailbox.finish()
+            await session.end()
+            try? await writing
+            throw error
         }
+        mailbox.finish()
+        await session.end()
+        try? await writing
     }
 
     @MainActor
-    private func makeViewModel() -> DashboardScreen.Root {
+    private func makeSession(mailbox: TabMailbox) -> TabSession {
+        TabSession(rows: Self.initialRows, mailbox: mailbox, shared: shared) { [context, logger] in
+            Self.makeRoot(context: context, logger: logger)
+        }
+    }
+
+    /// A root view model over the shared boards, as every tab and shared view has.
+    @MainActor
+    static func makeRoot(context: DashboardContext, logger: Logger) -> DashboardScreen.Root {
         let board = BoardViewModel(
             board: context.board, store: context.store, clock: ViewClock(ContinuousClock()),
             isSimulated: context.isSimulated, language: context.language, exchangeBoards: context.boards,
             logger: logger)
-        let context = context
         return DashboardScreen.Root(board: board, watchlist: context.makeWatchlist?()) { market in
             DetailViewModel(market: market, board: context.board, loader: context.candles, language: context.language)
         }
     }
 
-    /// Takes the tab's requests until it closes: inputs go to the view model (framed at once),
-    /// a resync to the writer, a bad request back as an error message.
+    /// Takes the tab's requests until it closes: inputs go to its session, a resync brings a
+    /// snapshot, a bad request gets an error message.
     private static func read(
-        _ inbound: WebSocketInboundStream, into viewModel: DashboardScreen.Root, outbox: ViewerOutbox
-    ) async throws {
+        _ inbound: WebSocketInboundStream, into session: TabSession, mailbox: TabMailbox
+    )
+        async throws
+    {
         // Anything past the request limit is still read whole, to be refused with a message.
         for try await message in inbound.messages(maxSize: 1 << 20) {
             let bytes: [UInt8]
@@ -67,52 +78,33 @@ struct DashboardViewer {
             }
             switch DashboardRequest.read(bytes) {
             case .success(.input(let input)):
-                await MainActor.run { viewModel.send(input) }
+                await session.handle(input)
             case .success(.resync):
-                outbox.requestResync()
+                if let snapshot = await session.snapshot() { mailbox.post(snapshot) }
             case .failure(let refusal):
-                outbox.post(error: refusal.reason)
+                if let text = ScreenMessages.text(.error(refusal.reason)) { mailbox.post(text) }
             }
         }
     }
 
-    /// Sends what the outbox holds: a snapshot first and after a resync, then patches of what
-    /// changed since the output the tab last got, numbered without gaps.
-    private static func write(_ outbox: ViewerOutbox, to outbound: WebSocketOutboundWriter) async throws {
-        let clock = ContinuousClock()
-        let encoder = makeEncoder()
-        var sent: DashboardScreen?
-        var sequence = 0
-        var lastSent: ContinuousClock.Instant?
-        for await _ in outbox.wakes {
-            if let lastSent { try await clock.sleep(until: lastSent.advanced(by: patchInterval)) }
-            let (output, resync, errors) = outbox.take()
-            for error in errors { try await send(.error(error), to: outbound, encoder: encoder) }
-            guard let newest = output.map(DashboardScreen.init) ?? (resync ? sent : nil) else { continue }
-            if let previous = sent, !resync {
-                let patch = DashboardScreenPatch(from: previous, to: newest)
-                guard !patch.isEmpty else { continue }
-                sequence += 1
-                try await send(.patch(sequence: sequence, changes: patch), to: outbound, encoder: encoder)
-            } else {
-                sequence += 1
-                try await send(.snapshot(sequence: sequence, output: newest), to: outbound, encoder: encoder)
+    /// Writes what the mailbox holds, in order; after messages were lost, a snapshot instead.
+    private static func write(
+        _ mailbox: TabMailbox, of session: TabSession, to outbound: WebSocketOutboundWriter
+    )
+        async throws
+    {
+        for await _ in mailbox.wakes {
+            let (messages, overflowed) = mailbox.take()
+            if overflowed {
+                if let snapshot = await session.snapshot() { try await write(snapshot, to: outbound) }
+                continue
             }
-            sent = newest
-            lastSent = clock.now
+            for message in messages { try await write(message, to: outbound) }
         }
     }
 
-    /// Sorted keys, as the golden tests pin them; one encoder a tab, not one a message.
-    private static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    private static func send(
-        _ message: DashboardMessage, to outbound: WebSocketOutboundWriter, encoder: JSONEncoder
-    ) async throws {
-        try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
+    /// One text frame of bytes already encoded (and shared by every tab it goes to: no copy a tab).
+    private static func write(_ text: ByteBuffer, to outbound: WebSocketOutboundWriter) async throws {
+        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: text)))
     }
 }

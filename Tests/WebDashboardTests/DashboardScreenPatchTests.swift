@@ -1,6 +1,7 @@
 import Foundation
 import MarketDomain
 import MarketFeatures
+import NIOCore
 import Testing
 
 @testable import WebDashboard
@@ -87,5 +88,21 @@ import Testing
         #expect(leaving.board?.tab == .market)
         #expect(leaving.applied(to: grown) == none)
         #expect(DashboardScreenPatch(from: none, to: shown).applied(to: none) == shown)
+    }
+}
+
+/// A tab's mailbox keeps its messages in order, and a tab that falls too far behind loses them
+/// for one snapshot instead: bounded memory, never a gap.
+@Suite struct TabMailboxTests {
+    @Test func aTabTooFarBehindGetsASnapshotInsteadOfAGap() {
+        let mailbox = TabMailbox()
+        mailbox.post(ByteBuffer(string: "1"))
+        mailbox.post(ByteBuffer(string: "2"))
+        let first = mailbox.take()
+        #expect(first.messages.map { String(buffer: $0) } == ["1", "2"] && !first.overflowed)
+        for number in 0...TabMailbox.limit { mailbox.post(ByteBuffer(string: "\(number)")) }
+        let behind = mailbox.take()
+        #expect(behind.overflowed && behind.messages.isEmpty)
+        #expect(mailbox.take() == ([], false))
     }
 }

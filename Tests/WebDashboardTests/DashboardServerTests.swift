@@ -87,6 +87,8 @@ import WSClient
             }
         }
         var types: [String] { objects.compactMap { $0["type"] as? String } }
+        /// The numbers of the snapshots and patches, in order.
+        var sequenceNumbers: [Int] { objects.compactMap { $0["seq"] as? Int } }
         func last(ofType type: String) -> [String: Any]? { objects.last { $0["type"] as? String == type } }
     }
 
@@ -122,13 +124,78 @@ import WSClient
             #expect(types.first == "hello")
             #expect(types.dropFirst().first == "snapshot")
             #expect(types.last == "error")
-            // The patches are numbered on from the snapshot, without gaps.
+            // The patches are numbered on from the snapshot, without gaps (the tab left the shared
+            // view for a view model of its own on its search, and its numbers went on).
+            let numbers = messages.sequenceNumbers
+            #expect(numbers.count >= 2)
+            #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(numbers)")
             let patch = try #require(messages.last(ofType: "patch"))
             let changes = try #require((patch["changes"] as? [String: Any])?["board"] as? [String: Any])
             #expect(changes["searchText"] as? String == "ㅂㅌ")
             let ids = changes["rowIDs"] as? [String]
             #expect(ids == ["KRW-BTC", "KRW-BTT"])
             #expect((messages.last(ofType: "error")?["message"] as? String) == "not a JSON object")
+        }
+    }
+
+    /// Tabs that only watch share one view model; a tab that searches gets its own, and a
+    /// watching tab never sees its search.
+    @Test func aTabThatActsGoesItsOwnWayAndAWatchingTabIsUntouched() async throws {
+        try await withServer { port in
+            let (aDone, aDoneSignal) = AsyncStream<Void>.makeStream()
+            let watcher = Messages()
+            let actor = Messages()
+            try await withDeadline(seconds: 30, "two tabs' conversations") {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        _ = try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws", logger: Self.quietLogger
+                        ) { inbound, outbound, _ in
+                            var waited = false
+                            var asked = false
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                guard case .text(let text) = message else { continue }
+                                watcher.append(text)
+                                if !waited, watcher.types.contains("snapshot") {
+                                    waited = true
+                                    // The other tab searches meanwhile.
+                                    for await _ in aDone { break }
+                                    try await outbound.write(.text(#"{"resync":{}}"#))
+                                    asked = true
+                                } else if asked, watcher.types.filter({ $0 == "snapshot" }).count == 2 {
+                                    return
+                                }
+                            }
+                        }
+                    }
+                    group.addTask {
+                        _ = try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws", logger: Self.quietLogger
+                        ) { inbound, outbound, _ in
+                            var searched = false
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                guard case .text(let text) = message else { continue }
+                                actor.append(text)
+                                if !searched, actor.types.contains("snapshot") {
+                                    searched = true
+                                    try await outbound.write(
+                                        .text(#"{"input":{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}}"#))
+                                } else if searched, actor.types.last == "patch" {
+                                    aDoneSignal.yield()
+                                    return
+                                }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            let search = (actor.last(ofType: "patch")?["changes"] as? [String: Any])?["board"] as? [String: Any]
+            #expect(search?["searchText"] as? String == "ㅂㅌ")
+            let again = watcher.last(ofType: "snapshot")?["output"] as? [String: Any]
+            let board = again?["board"] as? [String: Any]
+            #expect(board?["searchText"] as? String == "")
+            #expect((board?["rows"] as? [Any])?.count == 4)
         }
     }
 

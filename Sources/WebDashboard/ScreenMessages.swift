@@ -1,0 +1,61 @@
+import Foundation
+import NIOCore
+
+/// Turns one root view model's outputs into what a browser tab reads: the first as a numbered
+/// `snapshot`, each later one as the next numbered `patch` of what changed (none when nothing
+/// did), each encoded once (the bytes of a text frame, shared by every tab it goes to), with
+/// sorted keys as the golden tests pin them.
+@MainActor
+final class ScreenMessages {
+    /// The number of the last message made.
+    private(set) var sequence = 0
+    /// The screen as of the last message made.
+    private(set) var screen: DashboardScreen?
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    init() {}
+
+    /// Messages that go on from where `other` stands (the same tab, moving from a shared view to
+    /// its own view model): the next is a patch from its screen, numbered after its last.
+    init(continuing other: ScreenMessages) {
+        sequence = other.sequence
+        screen = other.screen
+    }
+
+    /// The message that brings a tab from the last screen to `output`'s: a snapshot first, then
+    /// patches; `nil` when nothing changed.
+    func message(for output: DashboardScreen.Root.Output) -> ByteBuffer? {
+        let newest = DashboardScreen(output)
+        guard let previous = screen else {
+            screen = newest
+            sequence += 1
+            return text(.snapshot(sequence: sequence, output: newest))
+        }
+        let patch = DashboardScreenPatch(from: previous, to: newest)
+        guard !patch.isEmpty else { return nil }
+        screen = newest
+        sequence += 1
+        return text(.patch(sequence: sequence, changes: patch))
+    }
+
+    /// A snapshot of the last screen at the current number (the next patch follows on from it);
+    /// `nil` before the first.
+    func snapshot() -> ByteBuffer? {
+        screen.flatMap { text(.snapshot(sequence: sequence, output: $0)) }
+    }
+
+    private func text(_ message: DashboardMessage) -> ByteBuffer? {
+        (try? encoder.encode(message)).map { ByteBuffer(bytes: $0) }
+    }
+
+    /// A message made once in a while (a tab's hello, an error), as sent.
+    nonisolated static func text(_ message: DashboardMessage) -> ByteBuffer? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(message)).map { ByteBuffer(bytes: $0) }
+    }
+}
