@@ -14,9 +14,9 @@ if ((${#need_apt[@]})); then
 fi
 
 venv=.build/browser-venv
-if [[ ! -x "$venv/bin/pytest" ]] || ! "$venv/bin/python" -c "import playwright" 2>/dev/null; then
+if [[ ! -x "$venv/bin/pytest" ]] || ! "$venv/bin/python" -c "import playwright, websockets" 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet playwright pytest
+    "$venv/bin/pip" install --quiet playwright pytest websockets
 fi
 
 swift build --product sise

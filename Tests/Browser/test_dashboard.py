@@ -6,7 +6,9 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 
 import pytest
@@ -19,14 +21,15 @@ DEADLINE = 20_000  # ms
 class Server:
     """A `sise serve` process on its own database; restartable on the same port."""
 
-    def __init__(self):
+    def __init__(self, arguments=()):
         self.db = os.path.join(tempfile.mkdtemp(prefix="sise-browser-"), "sise.sqlite")
         self.port = 0
         self.process = None
+        self.arguments = list(arguments)
 
     def start(self):
         self.process = subprocess.Popen(
-            [SISE, "serve", "--port", str(self.port), "--db", self.db],
+            [SISE, "serve", "--port", str(self.port), "--db", self.db, *self.arguments],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -154,6 +157,47 @@ def test_network_text_is_shown_as_text_never_as_html(browser, server):
     assert page.evaluate("document.body.dataset.owned") is None
     page.locator('[data-role="search"]').press("Escape")
     page.close()
+
+
+def test_a_market_name_holding_html_is_shown_as_text(browser):
+    """A server of the Upbit dialect names a market with HTML that would run script: the page
+    shows the name as text, in the row and in the detail."""
+    simulator = subprocess.Popen(
+        [SISE, "simulate", "--port", "0", "--rest-limit", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True)
+    proxy = server = None
+    try:
+        upstream = None
+        for line in simulator.stderr:
+            match = re.search(r"Upbit on http://127\.0\.0\.1:(\d+)", line)
+            if match:
+                upstream = match.group(1)
+                break
+        assert upstream, "the simulator did not say where Upbit listens"
+        # Whatever else it says is read, so that it never blocks on a full pipe.
+        threading.Thread(target=simulator.stderr.read, daemon=True).start()
+        proxy = subprocess.Popen(
+            [sys.executable, os.path.join(os.path.dirname(__file__), "hostile_upbit.py"), upstream],
+            stdout=subprocess.PIPE, text=True)
+        port = re.search(r"listening (\d+)", proxy.stdout.readline()).group(1)
+        server = Server(["--base-url", f"http://127.0.0.1:{port}"])
+        server.start()
+        page = open_page(browser, server)
+        row = page.locator('tr[data-market="KRW-BTC"]')
+        expect(row.locator("td.name")).to_contain_text("<img src=x", timeout=DEADLINE)
+        row.locator("td.name").click()
+        expect(page.locator('[data-role="detail-name"]')).to_contain_text("<img src=x", timeout=DEADLINE)
+        assert page.locator("#app img").count() == 0
+        assert page.evaluate("document.body.dataset.owned") is None
+        page.keyboard.press("Escape")
+        page.close()
+    finally:
+        if server is not None:
+            server.stop()
+        for process in (proxy, simulator):
+            if process is not None:
+                process.kill()
+                process.wait(timeout=10)
 
 
 def test_a_server_restart_shows_reconnecting_then_live_with_the_rows_rebuilt(browser, server):

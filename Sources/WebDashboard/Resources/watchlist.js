@@ -66,6 +66,8 @@ export class WatchlistView {
   }
 
   drawRows(output) {
+    // A phone shows the last two weeks of the sparkline, a wider screen all of it.
+    const days = window.matchMedia("(max-width: 640px)").matches ? 12 : undefined;
     const rows = output.rows.map((row, index) => {
       const tr = element("tr");
       tr.dataset.code = row.id;
@@ -81,7 +83,7 @@ export class WatchlistView {
         element("td", "rate", failed ? failed.reason : row.changeRate),
         element("td", "diff", row.changePrice),
         element("td", "volume", row.volume),
-        element("td", "spark", row.sparkline),
+        element("td", "spark", days ? Array.from(row.sparkline).slice(-days).join("") : row.sparkline),
       );
       tr.addEventListener("click", () => {
         const selected = this.output?.selectedIndex ?? 0;
