@@ -1,4 +1,5 @@
 import Foundation
+import MarketFeatures
 import NIOCore
 
 /// Turns one root view model's outputs into what a browser tab reads: the first as a numbered
@@ -40,6 +41,24 @@ final class ScreenMessages {
         screen = newest
         sequence += 1
         return text(.patch(sequence: sequence, changes: patch))
+    }
+
+    /// Runs `root` until the task is cancelled and hands each of its messages to `deliver`, at most
+    /// one a ``DashboardViewer/patchInterval`` (a shared view's for its tabs, a tab's own).
+    func follow(_ root: DashboardScreen.Root, deliver: (ByteBuffer) -> Void) async {
+        let outputs = root.outputs()
+        async let running: Void = root.run()
+        let clock = ContinuousClock()
+        var lastSent: ContinuousClock.Instant?
+        // Both end when the task is cancelled. The output before the first frame is blank: the
+        // first message waits for a real one.
+        for await _ in outputs where root.output.board != BoardOutput() {
+            if let lastSent { try? await clock.sleep(until: lastSent.advanced(by: DashboardViewer.patchInterval)) }
+            guard let message = message(for: root.output) else { continue }
+            lastSent = clock.now
+            deliver(message)
+        }
+        await running
     }
 
     /// A snapshot of the last screen at the current number (the next patch follows on from it);

@@ -26,19 +26,9 @@ final class SharedBoardView {
         // The board is taken before the first frame, which then shows its rows.
         await root.board.prepare()
         root.send(.board(.viewportResized(rows: rows)))
-        let outputs = root.outputs()
-        async let running: Void = root.run()
-        let clock = ContinuousClock()
-        var lastSent: ContinuousClock.Instant?
-        // Both end when the task is cancelled. The output before the first frame is blank: the
-        // first message waits for a real one.
-        for await _ in outputs where root.output.board != BoardOutput() {
-            if let lastSent { try? await clock.sleep(until: lastSent.advanced(by: DashboardViewer.patchInterval)) }
-            guard let message = messages.message(for: root.output) else { continue }
-            lastSent = clock.now
+        await messages.follow(root) { message in
             for follower in followers.values { follower.post(message) }
         }
-        await running
     }
 
     /// Adds a tab: it gets a snapshot now (when there is a screen yet), then every patch.

@@ -99,19 +99,8 @@ final class TabSession {
         root.send(.board(.viewportResized(rows: rows)))
         for input in inputs { root.send(input) }
         let mailbox = mailbox
-        let outputs = root.outputs()
         let task = Task { @MainActor in
-            async let running: Void = root.run()
-            let clock = ContinuousClock()
-            var lastSent: ContinuousClock.Instant?
-            // Both end when the task is cancelled. The output before the first frame is blank.
-            for await _ in outputs where root.output.board != BoardOutput() {
-                if let lastSent { try? await clock.sleep(until: lastSent.advanced(by: DashboardViewer.patchInterval)) }
-                guard let message = messages.message(for: root.output) else { continue }
-                lastSent = clock.now
-                mailbox.post(message)
-            }
-            await running
+            await messages.follow(root) { mailbox.post($0) }
         }
         mode = .own(root, messages, task)
     }

@@ -8,17 +8,7 @@ import Synchronization
 /// server how many rows it shows, as the page does, and nothing else.
 final class DashboardViewers: Sendable {
     /// What every tab has read so far, summed.
-    struct Totals: Sendable, Equatable {
-        var messages = 0
-        var bytes = 0
-        var snapshots = 0
-        var patches = 0
-        var gaps = 0
-        /// Tabs that have had their first snapshot.
-        var tabsWithSnapshot = 0
-        /// Tabs whose connection closed.
-        var closed = 0
-    }
+    typealias Totals = DashboardMessageReader.Counts
 
     private let sockets: [Int32]
     private let leftovers: [[UInt8]]
@@ -72,11 +62,11 @@ final class DashboardViewers: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         for index in leftovers.indices {
             let found = readers[index].consume(leftovers[index])
-            totals.withLock { $0.add(found) }
+            totals.withLock { $0.merge(found) }
         }
         while !stopped.load(ordering: .relaxed) {
             guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
-            var found = DashboardMessageReader.Found()
+            var found = DashboardMessageReader.Counts()
             for index in polls.indices where isOpen[index] && polls[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(sockets[index], $0.baseAddress, $0.count) }
                 guard count > 0 else {
@@ -87,37 +77,27 @@ final class DashboardViewers: Sendable {
                 }
                 found.merge(buffer.withUnsafeBufferPointer { readers[index].consume($0[0..<count]) })
             }
-            totals.withLock { $0.add(found) }
+            totals.withLock { $0.merge(found) }
         }
-    }
-}
-
-extension DashboardViewers.Totals {
-    fileprivate mutating func add(_ found: DashboardMessageReader.Found) {
-        messages += found.messages
-        bytes += found.bytes
-        snapshots += found.snapshots
-        patches += found.patches
-        gaps += found.gaps
-        tabsWithSnapshot += found.firstSnapshots
-        closed += found.closed
     }
 }
 
 /// One tab's server frames, read across reads: whole text messages, and for each its kind and
 /// number (the server writes its keys sorted, so `"seq":N,"type":"…"}` ends every numbered one).
 struct DashboardMessageReader {
-    /// What one read turned up.
-    struct Found {
+    /// What reads turned up: one read's, or every tab's summed.
+    struct Counts: Sendable, Equatable {
         var messages = 0
         var bytes = 0
         var snapshots = 0
         var patches = 0
         var gaps = 0
+        /// Tabs that have had their first snapshot.
         var firstSnapshots = 0
+        /// Tabs whose connection closed.
         var closed = 0
 
-        mutating func merge(_ other: Found) {
+        mutating func merge(_ other: Counts) {
             messages += other.messages
             bytes += other.bytes
             snapshots += other.snapshots
@@ -132,9 +112,9 @@ struct DashboardMessageReader {
     private var lastSequence: Int?
 
     /// Reads `bytes`; returns the messages they completed.
-    mutating func consume(_ bytes: some Collection<UInt8>) -> Found {
+    mutating func consume(_ bytes: some Collection<UInt8>) -> Counts {
         pending.append(contentsOf: bytes)
-        var found = Found()
+        var found = Counts()
         var start = 0
         while let (opcode, payload, end) = Self.frame(in: pending, at: start) {
             start = end
@@ -147,7 +127,7 @@ struct DashboardMessageReader {
         return found
     }
 
-    private mutating func note(_ message: ArraySlice<UInt8>, into found: inout Found) {
+    private mutating func note(_ message: ArraySlice<UInt8>, into found: inout Counts) {
         let tail = String(decoding: message.suffix(48), as: UTF8.self)
         guard let sequence = Self.sequence(in: tail) else { return }
         if tail.hasSuffix(#""type":"snapshot"}"#) {

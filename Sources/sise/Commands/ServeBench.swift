@@ -41,10 +41,10 @@ struct ServeBench: AsyncParsableCommand {
         tabs.start()
         defer { tabs.stop() }
         let patience = ContinuousClock.now + .seconds(60)
-        while tabs.soFar.tabsWithSnapshot < viewers {
+        while tabs.soFar.firstSnapshots < viewers {
             guard ContinuousClock.now < patience, tabs.soFar.closed == 0 else {
                 throw ExchangeError.unavailable(
-                    "\(tabs.soFar.tabsWithSnapshot) of \(viewers) tabs had a snapshot within 60 s "
+                    "\(tabs.soFar.firstSnapshots) of \(viewers) tabs had a snapshot within 60 s "
                         + "(\(tabs.soFar.closed) closed)")
             }
             try await Task.sleep(for: .milliseconds(50))
@@ -100,30 +100,23 @@ final class ServeProcess: Sendable {
     static func start() throws -> ServeProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["serve", "--port", "0", "--db", directory.appendingPathComponent("sise.sqlite").path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let reader = output.fileHandleForReading
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let chunk = reader.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: "/"),
-                let url = URL(string: "ws://" + text[start.upperBound..<end] + "/ws")
-            {
-                return ServeProcess(process: process, webSocketURL: url, directory: directory)
-            }
+        do {
+            let (process, url) = try ChildProcess.start(
+                ["serve", "--port", "0", "--db", directory.appendingPathComponent("sise.sqlite").path],
+                reading: .output, what: "sise serve", until: webSocketURL(in:))
+            return ServeProcess(process: process, webSocketURL: url, directory: directory)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
-        process.terminate()
-        try? FileManager.default.removeItem(at: directory)
-        throw ExchangeError.unavailable(
-            "sise serve did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    /// `ws://127.0.0.1:PORT/ws` from the line `sise serve: http://127.0.0.1:PORT/ (Ctrl-C stops)`.
+    static func webSocketURL(in text: String) -> URL? {
+        guard let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: "/") else {
+            return nil
+        }
+        return URL(string: "ws://" + text[start.upperBound..<end] + "/ws")
     }
 
     func stop() {

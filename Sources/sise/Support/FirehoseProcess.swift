@@ -16,31 +16,10 @@ final class FirehoseProcess: Sendable {
 
     /// Starts the child and waits (up to 60 s) for it to say where Upbit's dialect listens.
     static func start(markets: Int) throws -> FirehoseProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["simulate", "--rate", "0", "--markets", "\(markets)", "--port", "0", "--rest-limit", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let reader = errors.fileHandleForReading
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let chunk = reader.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let url = upbitURL(in: text) {
-                // Keep reading what it says so that it never blocks on a full pipe.
-                Thread.detachNewThread {
-                    while !reader.availableData.isEmpty {}
-                }
-                return FirehoseProcess(process: process, baseURL: url)
-            }
-        }
-        process.terminate()
-        throw ExchangeError.unavailable(
-            "the simulator did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+        let (process, url) = try ChildProcess.start(
+            ["simulate", "--rate", "0", "--markets", "\(markets)", "--port", "0", "--rest-limit", "0"],
+            reading: .error, what: "the simulator", until: upbitURL(in:))
+        return FirehoseProcess(process: process, baseURL: url)
     }
 
     /// `http://127.0.0.1:PORT` from the line `sise simulate: Upbit on http://127.0.0.1:PORT (WebSocket …)`.
