@@ -128,7 +128,11 @@ let package = Package(
             dependencies: ["MarketDomain", "ExchangeWire", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: sharedSettings),
         .testTarget(
-            name: "MarketDomainTests", dependencies: ["MarketDomain", "TestSupport"], swiftSettings: sharedSettings),
+            name: "MarketDomainTests",
+            dependencies: [
+                "MarketDomain", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: sharedSettings),
         .testTarget(
             name: "ExchangeWireTests",
             dependencies: [
