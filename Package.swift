@@ -187,7 +187,8 @@ let package = Package(
         .testTarget(
             name: "ExchangeSimulatorTests",
             dependencies: [
-                "ExchangeSimulator", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "ExchangeSimulator", "ExchangeWire", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

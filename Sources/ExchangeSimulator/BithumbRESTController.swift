@@ -13,6 +13,10 @@ struct BithumbRESTController<Context: RequestContext> {
         router.get(RouterPath(BithumbEndpoint.marketAll)) { request, _ in marketAll(request) }
         router.get(RouterPath(BithumbEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(BithumbEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
+            // Bithumb answers an unknown code with HTTP 200 and the error body (§2.3).
+            UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)
+        }
         router.get("/public/ticker/:pair") { _, context in legacyTicker(context.parameters.get("pair") ?? "") }
         router.get("/public/candlestick/:pair/:interval") { _, context in
             legacyCandles(context.parameters.get("pair") ?? "", interval: context.parameters.get("interval") ?? "")

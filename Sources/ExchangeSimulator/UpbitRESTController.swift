@@ -4,7 +4,7 @@ import Hummingbird
 import MarketDomain
 import NIOCore
 
-/// The simulated Upbit quotation REST API: markets, tickers and daily candles, with Upbit's
+/// The simulated Upbit quotation REST API: markets, tickers, daily candles and order books, with Upbit's
 /// error bodies (exchange-apis.md §1.1–§1.4).
 struct UpbitRESTController<Context: RequestContext> {
     let venue: SimulatedVenue
@@ -15,6 +15,9 @@ struct UpbitRESTController<Context: RequestContext> {
         router.get(RouterPath(UpbitEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(UpbitEndpoint.tickerAll)) { request, _ in tickerAll(request) }
         router.get(RouterPath(UpbitEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
+            UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
+        }
     }
 
     private func marketAll(_ request: Request) -> Response {

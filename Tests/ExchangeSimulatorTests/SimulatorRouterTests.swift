@@ -1,3 +1,4 @@
+import ExchangeWire
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -33,6 +34,45 @@ import Testing
                 #expect(markets.first?["korean_name"] as? String == "비트코인")
                 let remaining = response.headers[HTTPField.Name("Remaining-Req")!]
                 #expect(remaining?.hasPrefix("group=market; min=") == true)
+            }
+        }
+    }
+
+    /// Upbit's and Bithumb's `/v1/orderbook`: 15 levels a side on the KRW price grid around the
+    /// last price, never crossed, the same within a second; an unknown code as each refuses it.
+    @Test(arguments: [Exchange.upbit, .bithumb])
+    func anOrderbookIsFifteenLevelsOnTheGridAroundTheLastPrice(exchange: Exchange) async throws {
+        let simulator = try simulator()
+        let app = Application(router: simulator.buildRouter(for: exchange))
+        try await app.test(.router) { client in
+            var books: [OrderBook] = []
+            for _ in 0..<2 {
+                try await client.execute(uri: "/v1/orderbook?markets=KRW-BTC,KRW-ETH", method: .get) { response in
+                    #expect(response.status == .ok)
+                    let rows = try JSONDecoder().decode(
+                        [ExchangeWire.UpbitOrderbookDTO].self, from: Data(response.body.readableBytesView))
+                    books = rows.compactMap { $0.toDomain() }
+                }
+            }
+            #expect(books.map(\.market.rawValue) == ["KRW-BTC", "KRW-ETH"])
+            try await client.execute(uri: "/v1/ticker?markets=KRW-BTC,KRW-ETH", method: .get) { response in
+                let tickers = try #require(try json(response.body) as? [[String: Any]])
+                for (book, ticker) in zip(books, tickers) {
+                    #expect(book.asks.count == 15 && book.bids.count == 15)
+                    let bestAsk = try #require(book.bestAsk?.price)
+                    let bestBid = try #require(book.bestBid?.price)
+                    #expect(bestBid < bestAsk)
+                    for level in book.asks + book.bids { #expect(KRWTickSize.snap(level.price) == level.price) }
+                    let last = try #require(ticker["trade_price"] as? Double)
+                    #expect(last == bestAsk || last == bestBid, "\(last) between \(bestBid) and \(bestAsk)")
+                }
+            }
+            try await client.execute(uri: "/v1/orderbook?markets=KRW-NOPE", method: .get) { response in
+                #expect(response.status == (exchange == .upbit ? .notFound : .ok))
+                #expect(String(buffer: response.body).contains("Code not found"))
+            }
+            try await client.execute(uri: "/v1/orderbook", method: .get) { response in
+                #expect(response.status == .badRequest)
             }
         }
     }

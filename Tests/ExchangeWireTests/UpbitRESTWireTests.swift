@@ -9,6 +9,29 @@ import Testing
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
+    /// The shape of docs.upbit.com "호가 정보 조회" (`GET /v1/orderbook?markets=KRW-BTC`): its fields,
+    /// 1호가 first; two units here.
+    @Test func theDocsOrderbookDecodesToABookThatIsNeverCrossed() throws {
+        let json = #"""
+            [{"market":"KRW-BTC","timestamp":1529910247984,"total_ask_size":8.83621228,"total_bid_size":2.43976741,
+            "orderbook_units":[{"ask_price":6956000,"bid_price":6954000,"ask_size":0.24078656,"bid_size":0.00718341},
+            {"ask_price":6958000,"bid_price":6953000,"ask_size":1.12919,"bid_size":0.11500074}],"level":0}]
+            """#
+        let rows = try decode([UpbitOrderbookDTO].self, json)
+        let book = try #require(rows.first?.toDomain())
+        #expect(book.market == MarketID("KRW-BTC"))
+        #expect(book.timestamp == 1_529_910_247_984)
+        #expect(book.asks.map(\.price) == [6_956_000, 6_958_000])
+        #expect(book.bids.map(\.price) == [6_954_000, 6_953_000])
+        #expect(book.spread == 2_000)
+        #expect(book.asks.first?.size == 0.24078656)
+        // Written back the way Upbit writes it, it reads the same.
+        let again = try decode(
+            [UpbitOrderbookDTO].self,
+            String(decoding: try JSONEncoder().encode([UpbitOrderbookDTO(book)]), as: UTF8.self))
+        #expect(again.first?.toDomain() == book)
+    }
+
     @Test func theDocsMarketListDecodesToAMarketWithNames() throws {
         let rows = try decode([UpbitMarketDTO].self, UpbitDocPayloads.marketAll)
         #expect(rows.count == 1)

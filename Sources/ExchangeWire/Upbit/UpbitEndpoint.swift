@@ -8,8 +8,14 @@ public enum UpbitEndpoint {
     public static let tickerAll = "/v1/ticker/all"
     /// `GET /v1/candles/days?market=KRW-BTC&count=200&to=…`: daily candles, newest first.
     public static let candlesDays = "/v1/candles/days"
+    /// `GET /v1/orderbook?markets=KRW-BTC`: the order book of each listed market (Bithumb's v1
+    /// answers the same).
+    public static let orderbook = "/v1/orderbook"
     /// The public WebSocket path.
     public static let webSocket = "/websocket/v1"
+
+    /// The levels a side of a REST order book holds (`orderbook_units`: 1호가 … 15호가).
+    public static let orderbookDepth = 15
 
     /// The most candles one request returns.
     public static let maxCandleCount = 200
