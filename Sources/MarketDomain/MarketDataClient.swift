@@ -12,6 +12,8 @@ public struct MarketDataClient: Sendable {
     /// A live feed of these markets' tickers, in batches, that reconnects until the consumer
     /// stops iterating.
     public var liveTickers: @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
+    /// The order book of a market as the exchange's REST API gives it now.
+    public var fetchOrderBook: @Sendable (_ market: MarketID) async throws -> OrderBook
 
     /// Makes a client from its operations.
     public init(
@@ -19,8 +21,12 @@ public struct MarketDataClient: Sendable {
         fetchMarkets: @escaping @Sendable () async throws -> [Market],
         fetchTickers: @escaping @Sendable (_ markets: [MarketID]) async throws -> [Ticker],
         fetchDailyCandles: @escaping @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle],
-        liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
+        liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> LiveFeedEvents,
+        fetchOrderBook: @escaping @Sendable (_ market: MarketID) async throws -> OrderBook = { _ in
+            throw ExchangeError.unavailable("this client reads no order book")
+        }
     ) {
+        self.fetchOrderBook = fetchOrderBook
         self.exchange = exchange
         self.fetchMarkets = fetchMarkets
         self.fetchTickers = fetchTickers

@@ -12,7 +12,8 @@ struct Sise: AsyncParsableCommand {
             real exchange client to it, so everything works offline.
             """,
         subcommands: [
-            AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, CompareCommand.self,
+            AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, OrderBookCommand.self,
+            CompareCommand.self,
             WatchlistCommand.self, SearchCommand.self,
             SimulateCommand.self, ServeCommand.self,
             FavoritesCommand.self, BenchCommand.self,

@@ -94,4 +94,42 @@ import Testing
         #expect(dates == dates.sorted())
         #expect(Set(dates).count == 30)
     }
+
+    /// `sise orderbook` on the embedded simulator, for each exchange that serves a REST order book:
+    /// asks ascending, bids descending, the best ask above the best bid, the depth asked for.
+    @Test(arguments: ["upbit", "bithumb"])
+    func anOrderbookAsJSONIsInOrderAndNeverCrossed(exchange: String) async throws {
+        let result = try await SiseProcess.run(
+            ["orderbook", "KRW-BTC", "--exchange", exchange, "--depth", "10", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let book = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let asks = try #require(book["asks"] as? [[String: Double]]).compactMap { $0["price"] }
+        let bids = try #require(book["bids"] as? [[String: Double]]).compactMap { $0["price"] }
+        #expect(asks.count == 10 && bids.count == 10)
+        #expect(asks == asks.sorted() && bids == bids.sorted(by: >))
+        #expect((bids.first ?? .infinity) < (asks.first ?? 0))
+        #expect(book["market"] as? String == "KRW-BTC" && book["exchange"] as? String == exchange)
+        #expect((book["spread"] as? Double ?? 0) > 0)
+    }
+
+    @Test func anOrderbookTableHasTheBestAskRightAboveTheBestBid() async throws {
+        let result = try await SiseProcess.run(["orderbook", "BTC", "--depth", "3"])
+        #expect(result.status == 0)
+        let sides = result.lines.dropFirst(2).prefix(6).map { String($0.prefix(3)) }
+        #expect(sides == ["ask", "ask", "ask", "bid", "bid", "bid"])
+        #expect(result.lines.last?.hasPrefix("spread ") == true)
+    }
+
+    @Test func anOrderbookOfAnUnknownMarketExits65NamingIt() async throws {
+        let result = try await SiseProcess.run(["orderbook", "KRW-NOPE", "--exchange", "bithumb"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("KRW-NOPE"))
+    }
+
+    @Test func anOrderbookOfAnExchangeNotReadYetSaysSoAndFails() async throws {
+        let result = try await SiseProcess.run(["orderbook", "KRW-BTC", "--exchange", "korbit"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("order books from Upbit and Bithumb"))
+    }
 }

@@ -53,6 +53,20 @@ struct BithumbRESTClient: Sendable {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
+    /// The order book of a market: Bithumb's v1 answers as Upbit does.
+    func orderBook(_ id: MarketID) async throws -> OrderBook {
+        let rows: [UpbitOrderbookDTO]
+        do {
+            rows = try await get(UpbitEndpoint.orderbook, [(UpbitEndpoint.Parameter.markets, id.rawValue)])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        guard let book = rows.first(where: { $0.market == id.rawValue })?.toDomain() else {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return book
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         if let failure = try? JSONDecoder().decode(BithumbErrorBody.self, from: reply.body) {

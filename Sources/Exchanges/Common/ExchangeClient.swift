@@ -25,14 +25,20 @@ public enum ExchangeClient {
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
         var operations: Operations
         let dialect: FeedProtocol
+        var orderBook: @Sendable (MarketID) async throws -> OrderBook = { _ in
+            throw ExchangeError.badRequest(
+                "Sise reads order books from Upbit and Bithumb so far, not from \(exchange.displayName)")
+        }
         switch exchange {
         case .upbit:
             let rest = UpbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            orderBook = rest.orderBook
             dialect = .upbit()
         case .bithumb:
             let rest = BithumbRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            orderBook = rest.orderBook
             dialect = .bithumb()
         case .korbit:
             let rest = KorbitRESTClient(transport: transport)
@@ -62,7 +68,8 @@ public enum ExchangeClient {
             fetchMarkets: operations.markets,
             fetchTickers: operations.tickers,
             fetchDailyCandles: operations.candles,
-            liveTickers: { feed.events(for: $0) }
+            liveTickers: { feed.events(for: $0) },
+            fetchOrderBook: orderBook
         )
     }
 

@@ -49,6 +49,20 @@ struct UpbitRESTClient: Sendable {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
+    /// The order book of a market (15 levels a side).
+    func orderBook(_ id: MarketID) async throws -> OrderBook {
+        let rows: [UpbitOrderbookDTO]
+        do {
+            rows = try await get(UpbitEndpoint.orderbook, [(UpbitEndpoint.Parameter.markets, id.rawValue)])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        guard let book = rows.first(where: { $0.market == id.rawValue })?.toDomain() else {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return book
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
