@@ -3,7 +3,7 @@ import Hummingbird
 import MarketDomain
 
 /// The simulated Korbit v2 public REST API (exchange-apis.md §3.1–§3.5): pairs, currencies with
-/// English names, tickers (all, or the listed symbols; unknown ones left out), daily candles.
+/// English names, tickers (all, or the listed symbols; unknown ones left out), daily candles, order books.
 struct KorbitRESTController<Context: RequestContext> {
     let venue: SimulatedVenue
     let now: @Sendable () -> Int64
@@ -13,6 +13,7 @@ struct KorbitRESTController<Context: RequestContext> {
         router.get(RouterPath(KorbitEndpoint.currencies)) { _, _ in currencies() }
         router.get(RouterPath(KorbitEndpoint.tickers)) { request, _ in tickers(request) }
         router.get(RouterPath(KorbitEndpoint.candles)) { request, _ in candles(request) }
+        router.get(RouterPath(KorbitEndpoint.orderbook)) { request, _ in orderbook(request) }
         router.get(RouterPath(KorbitEndpoint.time)) { _, _ -> Response in .json(KorbitEnvelope(data: ["time": now()])) }
     }
 
@@ -51,6 +52,21 @@ struct KorbitRESTController<Context: RequestContext> {
             ids = venue.markets.map(\.id)
         }
         return .json(KorbitEnvelope(data: venue.figures(ids, now: time).map { $0.korbitTicker(withSymbol: true) }))
+    }
+
+    /// One pair's book, 30 levels a side; a missing symbol is BAD_REQUEST, an unknown or
+    /// upper-case one INVALID_CURRENCY_PAIR (§3.5).
+    private func orderbook(_ request: Request) -> Response {
+        guard let symbol = FormQuery(request.uri).get(KorbitEndpoint.Parameter.symbol), !symbol.isEmpty else {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
+        let time = now()
+        guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
+            let figures = venue.figures([id], now: time).first
+        else {
+            return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
+        }
+        return .json(KorbitEnvelope(data: KorbitOrderbookDTO(figures.orderBook(depth: 30, now: time))))
     }
 
     private func candles(_ request: Request) -> Response {

@@ -77,6 +77,34 @@ import Testing
         }
     }
 
+    /// Korbit's `/v2/orderbook`: 30 levels a side in its envelope, strings for numbers; an unknown
+    /// or upper-case pair is INVALID_CURRENCY_PAIR, a missing one BAD_REQUEST (§3.5).
+    @Test func korbitsOrderbookIsThirtyLevelsAndRefusesWhatKorbitRefuses() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .korbit))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v2/orderbook?symbol=btc_krw", method: .get) { response in
+                #expect(response.status == .ok)
+                let envelope = try JSONDecoder().decode(
+                    ExchangeWire.KorbitEnvelope<ExchangeWire.KorbitOrderbookDTO>.self,
+                    from: Data(response.body.readableBytesView))
+                #expect(envelope.success)
+                let book = try #require(envelope.data).toDomain(market: MarketID("KRW-BTC")!)
+                #expect(book.asks.count == 30 && book.bids.count == 30)
+                #expect((book.bestBid?.price ?? .infinity) < (book.bestAsk?.price ?? 0))
+                #expect(String(buffer: response.body).contains(#""price":""#), "numbers as strings")
+            }
+            for (uri, message) in [
+                ("/v2/orderbook?symbol=nope_krw", "INVALID_CURRENCY_PAIR"),
+                ("/v2/orderbook?symbol=BTC_KRW", "INVALID_CURRENCY_PAIR"), ("/v2/orderbook", "BAD_REQUEST"),
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(String(buffer: response.body).contains(message), "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test func upbitAnswersATickerForEachMarketAsked() async throws {
         let app = Application(router: try simulator().buildRouter(for: .upbit))
         try await app.test(.router) { client in

@@ -91,4 +91,20 @@ import Testing
         #expect(KorbitWire.symbol(MarketID("KRW-ETH")!) == "eth_krw")
         #expect(KorbitWire.marketID("btckrw") == nil)
     }
+
+    /// The shape exchange-apis.md §3.6 gives Korbit's order book (`data` of `/v2/orderbook` and of
+    /// the WebSocket's `orderbook`): numbers as strings, asks and bids in their own order.
+    @Test func anOrderbookReadsItsStringNumbersIntoABook() throws {
+        let json = #"""
+            {"success":true,"data":{"timestamp":1730365099072,
+            "asks":[{"price":"100651000","qty":"0.0153"},{"price":"100652000","qty":"0.3"}],
+            "bids":[{"price":"100650000","qty":"0.5"},{"price":"100649000","qty":"1.25"}]}}
+            """#
+        let envelope = try JSONDecoder().decode(KorbitEnvelope<KorbitOrderbookDTO>.self, from: Data(json.utf8))
+        let book = try #require(envelope.data).toDomain(market: MarketID("KRW-BTC")!)
+        #expect(book.asks.map(\.price) == [100_651_000, 100_652_000])
+        #expect(book.bids.map(\.size) == [0.5, 1.25])
+        #expect(book.spread == 1_000)
+        #expect(book.timestamp == 1_730_365_099_072)
+    }
 }

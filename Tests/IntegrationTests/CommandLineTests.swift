@@ -97,7 +97,7 @@ import Testing
 
     /// `sise orderbook` on the embedded simulator, for each exchange that serves a REST order book:
     /// asks ascending, bids descending, the best ask above the best bid, the depth asked for.
-    @Test(arguments: ["upbit", "bithumb"])
+    @Test(arguments: ["upbit", "bithumb", "korbit"])
     func anOrderbookAsJSONIsInOrderAndNeverCrossed(exchange: String) async throws {
         let result = try await SiseProcess.run(
             ["orderbook", "KRW-BTC", "--exchange", exchange, "--depth", "10", "--format", "json"])
@@ -122,14 +122,16 @@ import Testing
     }
 
     @Test func anOrderbookOfAnUnknownMarketExits65NamingIt() async throws {
-        let result = try await SiseProcess.run(["orderbook", "KRW-NOPE", "--exchange", "bithumb"])
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("KRW-NOPE"))
+        for exchange in ["bithumb", "korbit"] {
+            let result = try await SiseProcess.run(["orderbook", "KRW-NOPE", "--exchange", exchange])
+            #expect(result.status == 65, "\(exchange)")
+            #expect(result.stderr.contains("KRW-NOPE"), "\(exchange)")
+        }
     }
 
     @Test func anOrderbookOfAnExchangeNotReadYetSaysSoAndFails() async throws {
-        let result = try await SiseProcess.run(["orderbook", "KRW-BTC", "--exchange", "korbit"])
+        let result = try await SiseProcess.run(["orderbook", "BTC", "--exchange", "binance"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("order books from Upbit and Bithumb"))
+        #expect(result.stderr.contains("order books from Upbit, Bithumb and Korbit"))
     }
 }

@@ -9,6 +9,8 @@ public enum KorbitEndpoint {
     public static let tickers = "/v2/tickers"
     /// `GET /v2/candles?symbol=btc_krw&interval=1D&limit=200&end=…`: candles, oldest first.
     public static let candles = "/v2/candles"
+    /// `GET /v2/orderbook?symbol=btc_krw`: one pair's book, at most 30 levels a side.
+    public static let orderbook = "/v2/orderbook"
     /// `GET /v2/time`.
     public static let time = "/v2/time"
     /// The public WebSocket path (on `ws-api.korbit.co.kr`).

@@ -27,7 +27,7 @@ public enum ExchangeClient {
         let dialect: FeedProtocol
         var orderBook: @Sendable (MarketID) async throws -> OrderBook = { _ in
             throw ExchangeError.badRequest(
-                "Sise reads order books from Upbit and Bithumb so far, not from \(exchange.displayName)")
+                "Sise reads order books from Upbit, Bithumb and Korbit so far, not from \(exchange.displayName)")
         }
         switch exchange {
         case .upbit:
@@ -43,6 +43,7 @@ public enum ExchangeClient {
         case .korbit:
             let rest = KorbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            orderBook = rest.orderBook
             dialect = .korbit
         case .binance:
             let rest = BinanceRESTClient(transport: transport)

@@ -66,6 +66,17 @@ struct KorbitRESTClient: Sendable {
         return row.toDomain(id)
     }
 
+    /// The order book of a market (Korbit's 30 levels a side).
+    func orderBook(_ id: MarketID) async throws -> OrderBook {
+        let data: KorbitOrderbookDTO
+        do {
+            data = try await get(KorbitEndpoint.orderbook, [(KorbitEndpoint.Parameter.symbol, KorbitWire.symbol(id))])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return data.toDomain(market: id)
+    }
+
     private func get<Payload: Codable & Sendable>(
         _ path: String, _ query: [(String, String)] = []
     ) async throws -> Payload {
