@@ -15,6 +15,7 @@ struct BinanceRESTController<Context: RequestContext> {
         router.get(RouterPath(BinanceEndpoint.exchangeInfo)) { _, _ in exchangeInfo() }
         router.get(RouterPath(BinanceEndpoint.ticker24h)) { request, _ in tickers(request) }
         router.get(RouterPath(BinanceEndpoint.klines)) { request, _ in klines(request) }
+        router.get(RouterPath(BinanceEndpoint.depth)) { request, _ in depth(request) }
     }
 
     private func exchangeInfo() -> Response {
@@ -55,6 +56,30 @@ struct BinanceRESTController<Context: RequestContext> {
             return .json(venue.figures(ids, now: time).map { $0.binanceTicker(now: time) })
         }
         return .json(venue.allFigures(now: time).map { $0.binanceTicker(now: time) })
+    }
+
+    /// One symbol's book, `limit` levels a side (100 by default, at most 5000; the simulator's
+    /// book holds 100).
+    private func depth(_ request: Request) -> Response {
+        let parameters = FormQuery(request.uri)
+        guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
+            return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
+        }
+        var limit = 100
+        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
+            guard let number = Int(text), (1...5000).contains(number) else {
+                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
+            }
+            limit = number
+        }
+        let time = now()
+        guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
+            let figures = venue.figures([id], now: time).first
+        else {
+            return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
+        }
+        let book = figures.orderBook(depth: min(limit, 100), now: time, grid: .usdt)
+        return .json(BinanceDepthDTO(book, lastUpdateId: time))
     }
 
     private func klines(_ request: Request) -> Response {

@@ -1,17 +1,17 @@
 import ExchangeWire
+import Foundation
 import HTTPTypes
 import Hummingbird
 import MarketDomain
 
 extension CoinFigures {
-    /// This coin's order book on a KRW market: `depth` levels a side on the price grid
-    /// (``KRWTickSize``) around the last price — a sell met the best bid, a buy the best ask, so
-    /// the last price is the best of the side it traded on — never crossed; each level's size about
-    /// twenty seconds of the day's volume, drawn anew every second.
-    func orderBook(depth: Int, now: Int64) -> OrderBook {
-        let tick = KRWTickSize.tick(for: price)
-        let bestBid = lastSideIsAsk ? price : KRWTickSize.snap(price - tick)
-        let bestAsk = lastSideIsAsk ? KRWTickSize.snap(price + tick) : price
+    /// This coin's order book: `depth` levels a side on the market's price grid around the last
+    /// price — a sell met the best bid, a buy the best ask, so the last price is the best of the
+    /// side it traded on — never crossed; each level's size about twenty seconds of the day's
+    /// volume, drawn anew every second.
+    func orderBook(depth: Int, now: Int64, grid: PriceGrid = .krw) -> OrderBook {
+        let bestBid = lastSideIsAsk ? price : grid.below(price)
+        let bestAsk = lastSideIsAsk ? grid.above(price) : price
         var asks: [OrderBook.Level] = []
         var bids: [OrderBook.Level] = []
         var ask = bestAsk
@@ -19,12 +19,11 @@ extension CoinFigures {
         let second = now / 1000
         for index in 0..<depth {
             asks.append(OrderBook.Level(price: ask, size: levelSize(index: index, side: 1, second: second)))
-            ask = KRWTickSize.snap(ask + KRWTickSize.tick(for: ask))
+            ask = grid.above(ask)
             if bid > 0, bid < bestAsk {
                 bids.append(OrderBook.Level(price: bid, size: levelSize(index: index, side: 2, second: second)))
             }
-            // Below a step of the grid the ticks are smaller: the next bid is one of the lower grid's.
-            let next = KRWTickSize.snap(bid - KRWTickSize.tick(for: bid * (1 - 1e-9)))
+            let next = grid.below(bid)
             bid = next < bid ? next : 0
         }
         return OrderBook(market: market.id, timestamp: now, asks: asks, bids: bids)
@@ -44,6 +43,33 @@ extension CoinFigures {
         let unit = Double(hash >> 11) / Double(1 << 53)
         let base = max(volume24h / 86_400 * 20, 0.0001)
         return CoinFigures.rounded(base * (0.2 + 2.8 * unit), decimals: 8)
+    }
+}
+
+/// The prices a market's orders may stand at: Upbit's KRW ticks (Bithumb and Korbit price the
+/// same way), or the six significant digits the simulator gives USDT prices (Binance).
+enum PriceGrid {
+    case krw, usdt
+
+    /// The next price up.
+    func above(_ price: Double) -> Double {
+        switch self {
+        case .krw: KRWTickSize.snap(price + KRWTickSize.tick(for: price))
+        case .usdt: SimulatedVenue.snapUSDT(price + Self.usdtStep(price))
+        }
+    }
+
+    /// The next price down (below a step of the grid the ticks are smaller: one of the lower grid's).
+    func below(_ price: Double) -> Double {
+        switch self {
+        case .krw: KRWTickSize.snap(price - KRWTickSize.tick(for: price * (1 - 1e-9)))
+        case .usdt: SimulatedVenue.snapUSDT(price - Self.usdtStep(price * (1 - 1e-9)))
+        }
+    }
+
+    private static func usdtStep(_ price: Double) -> Double {
+        guard price > 0, price.isFinite else { return 0 }
+        return 1 / KRWTickSize.power10(min(8, max(2, 5 - Int(floor(log10(price))))))
     }
 }
 

@@ -105,6 +105,30 @@ import Testing
         }
     }
 
+    /// Binance's `/api/v3/depth`: 100 levels by default, `limit` taken, pairs of decimal strings;
+    /// an unknown symbol is -1121 and a bad limit -1100, with HTTP 400.
+    @Test func binancesDepthTakesItsLimitAndRefusesWhatBinanceRefuses() async throws {
+        let app = Application(router: try simulator().buildRouter(for: .binance))
+        try await app.test(.router) { client in
+            for (query, levels) in [("symbol=BTCUSDT", 100), ("symbol=BTCUSDT&limit=5", 5)] {
+                try await client.execute(uri: "/api/v3/depth?\(query)", method: .get) { response in
+                    #expect(response.status == .ok)
+                    let depth = try JSONDecoder().decode(
+                        ExchangeWire.BinanceDepthDTO.self, from: Data(response.body.readableBytesView))
+                    let book = depth.toDomain(market: MarketID("USDT-BTC")!, timestamp: 1)
+                    #expect(book.asks.count == levels && book.bids.count == levels)
+                    #expect((book.bestBid?.price ?? .infinity) < (book.bestAsk?.price ?? 0))
+                }
+            }
+            for (query, code) in [("symbol=NOPEUSDT", "-1121"), ("symbol=BTCUSDT&limit=0", "-1100"), ("", "-1102")] {
+                try await client.execute(uri: "/api/v3/depth?\(query)", method: .get) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(String(buffer: response.body).contains(code), "\(query)")
+                }
+            }
+        }
+    }
+
     @Test func upbitAnswersATickerForEachMarketAsked() async throws {
         let app = Application(router: try simulator().buildRouter(for: .upbit))
         try await app.test(.router) { client in

@@ -81,4 +81,16 @@ import Testing
         #expect(WireDecimal(140_365_000).text == "140365000")
         #expect(WireDecimal(-0.0001, decimals: 2).text == "0")
     }
+
+    /// Binance's documented `/api/v3/depth` answer: pairs of decimal strings, bids highest first.
+    @Test func theDocsDepthReadsIntoABook() throws {
+        let json =
+            #"{"lastUpdateId":1027024,"bids":[["4.00000000","431.00000000"]],"asks":[["4.00000200","12.00000000"]]}"#
+        let depth = try JSONDecoder().decode(BinanceDepthDTO.self, from: Data(json.utf8))
+        #expect(depth.lastUpdateId == 1_027_024)
+        let book = depth.toDomain(market: MarketID("USDT-BNB")!, timestamp: 5)
+        #expect(book.bids == [OrderBook.Level(price: 4, size: 431)])
+        #expect(book.asks == [OrderBook.Level(price: 4.000002, size: 12)])
+        #expect(book.timestamp == 5)
+    }
 }

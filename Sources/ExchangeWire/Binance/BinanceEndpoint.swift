@@ -7,6 +7,8 @@ public enum BinanceEndpoint {
     public static let ticker24h = "/api/v3/ticker/24hr"
     /// `GET /api/v3/klines?symbol=BTCUSDT&interval=1d&limit=1000`: candles, oldest first.
     public static let klines = "/api/v3/klines"
+    /// `GET /api/v3/depth?symbol=BTCUSDT&limit=100`: one symbol's order book, `limit` 1…5000.
+    public static let depth = "/api/v3/depth"
     /// The raw-stream WebSocket path (on `stream.binance.com:9443`); subscribe with a message.
     public static let webSocket = "/ws"
 

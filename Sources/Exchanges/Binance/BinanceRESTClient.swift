@@ -59,6 +59,19 @@ struct BinanceRESTClient: Sendable {
         return rows.sorted { $0.openTime < $1.openTime }.compactMap { $0.toDomain() }
     }
 
+    /// The order book of a market (15 levels a side, as the other exchanges give).
+    func orderBook(_ id: MarketID) async throws -> OrderBook {
+        let depth: BinanceDepthDTO
+        do {
+            depth = try await get(
+                BinanceEndpoint.depth,
+                [(BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)), (BinanceEndpoint.Parameter.limit, "15")])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return depth.toDomain(market: id, timestamp: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else {

@@ -25,10 +25,7 @@ public enum ExchangeClient {
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
         var operations: Operations
         let dialect: FeedProtocol
-        var orderBook: @Sendable (MarketID) async throws -> OrderBook = { _ in
-            throw ExchangeError.badRequest(
-                "Sise reads order books from Upbit, Bithumb and Korbit so far, not from \(exchange.displayName)")
-        }
+        let orderBook: @Sendable (MarketID) async throws -> OrderBook
         switch exchange {
         case .upbit:
             let rest = UpbitRESTClient(transport: transport)
@@ -48,6 +45,7 @@ public enum ExchangeClient {
         case .binance:
             let rest = BinanceRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
+            orderBook = rest.orderBook
             dialect = .binance
         }
         // A REST ticker that cannot be a real market's is dropped too, said once in the log.
