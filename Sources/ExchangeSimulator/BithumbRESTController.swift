@@ -13,6 +13,9 @@ struct BithumbRESTController<Context: RequestContext> {
         router.get(RouterPath(BithumbEndpoint.marketAll)) { request, _ in marketAll(request) }
         router.get(RouterPath(BithumbEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(BithumbEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get(RouterPath(UpbitEndpoint.tradesTicks)) { request, _ in
+            UpbitTradeRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)
+        }
         router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
             // Bithumb answers an unknown code with HTTP 200 and the error body (§2.3).
             UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)

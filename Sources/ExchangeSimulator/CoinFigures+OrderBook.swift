@@ -94,3 +94,26 @@ enum UpbitOrderbookRows {
             })
     }
 }
+
+/// The answer to `GET /v1/trades/ticks?market=…&count=…` on a venue of Upbit's REST dialect (Upbit,
+/// and Bithumb's v1 with its own status for an unknown code): the latest trades, newest first.
+enum UpbitTradeRows {
+    static func answer(
+        _ parameters: FormQuery, venue: SimulatedVenue, now: Int64, unknownStatus: HTTPResponse.Status
+    ) -> Response {
+        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
+            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        }
+        var count = 1
+        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
+            guard let number = Int(text), (1...UpbitEndpoint.maxTradeCount).contains(number) else {
+                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+            }
+            count = number
+        }
+        guard let id = MarketID(code), let (trades, figures) = venue.trades(id, count: count, now: now) else {
+            return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)
+        }
+        return .json(trades.map { UpbitTradeTickDTO($0, previousClose: figures.previousClose) })
+    }
+}

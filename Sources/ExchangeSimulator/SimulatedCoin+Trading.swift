@@ -28,6 +28,7 @@ extension SimulatedCoin {
         hourly[slot].value += value
         tradeTimestamp = now
         timestamp = max(now, timestamp)
+        tape.record(price: price, volume: lastTradeVolume, sellerTook: lastSideIsAsk, timestamp: now)
     }
 
     /// Closes yesterday's candle into the history when `now` falls on a later UTC day.

@@ -35,6 +35,8 @@ struct SimulatedCoin: Sendable {
     var pastYear: PastYear
     /// Volume and value per hour for the rolling 24h stats, indexed by hour-since-epoch mod 24.
     var hourly: [HourBucket]
+    /// The latest trades, for the recent-trades endpoints.
+    var tape = SimulatedTape()
 
     /// The highest and lowest prices of the completed days before today within 52 weeks, the
     /// oldest day winning a tie; none without history.
@@ -93,6 +95,32 @@ struct SimulatedCoin: Sendable {
             let value = dailyValue / 24 * (0.5 + generator.unit())
             hourly[Int(hour % 24)] = HourBucket(hour: hour, volume: value / price, value: value)
         }
+        tape = Self.pastTrades(of: market.id, endingAt: price, before: now, dailyValue: dailyValue)
+    }
+
+    /// The trades of the last minutes before the simulator starts, so that a recent-trades
+    /// endpoint has a tape at once: a tape's worth, two seconds apart, around the price and ending
+    /// on it. Drawn from the coin's own generator (seeded by its code), so the world's walk is the
+    /// same with or without them.
+    private static func pastTrades(
+        of id: MarketID, endingAt price: Double, before now: Int64, dailyValue: Double
+    ) -> SimulatedTape {
+        var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.rawValue.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var generator = SeededGenerator(seed: seed)
+        var tape = SimulatedTape()
+        let count = SimulatedTape.capacity
+        for index in 0..<count {
+            let left = Double(count - 1 - index)
+            let traded =
+                index == count - 1
+                ? price : KRWTickSize.snap(price * exp(generator.gaussian() * 0.0004 * left.squareRoot()))
+            let value = dailyValue / 43_200 * exp(generator.gaussian() * 0.8 - 0.32)
+            tape.record(
+                price: traded, volume: value / traded, sellerTook: generator.unit() < 0.5,
+                timestamp: now - Int64(count - index) * 2_000)
+        }
+        return tape
     }
 
     /// Daily candles walking backwards from yesterday's close, each day opening at the close before.

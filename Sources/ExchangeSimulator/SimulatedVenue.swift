@@ -104,6 +104,22 @@ public final class SimulatedVenue: Sendable {
         }
     }
 
+    /// The latest `count` trades of a venue market, newest first, with its figures now; `nil` when
+    /// unlisted.
+    func trades(_ id: MarketID, count: Int, now: Int64) -> (trades: [Trade], figures: CoinFigures)? {
+        guard let position = worldPositions[id] else { return nil }
+        let rate = usdtRate()
+        return world.read(positions: [position]) { position, coin in
+            let venueID = venueIDsByPosition[position] ?? coin.market.id
+            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
+            let market = market(venueID, coin)
+            return (
+                trades: coin.trades(as: market, scale: scale, count: count),
+                figures: coin.figures(as: market, scale: scale, now: now)
+            )
+        }.first
+    }
+
     /// The figures of every listed market now, in catalog order.
     func allFigures(now: Int64) -> [CoinFigures] {
         figures(markets.map(\.id), now: now)

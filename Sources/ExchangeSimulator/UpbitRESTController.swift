@@ -15,6 +15,9 @@ struct UpbitRESTController<Context: RequestContext> {
         router.get(RouterPath(UpbitEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(UpbitEndpoint.tickerAll)) { request, _ in tickerAll(request) }
         router.get(RouterPath(UpbitEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get(RouterPath(UpbitEndpoint.tradesTicks)) { request, _ in
+            UpbitTradeRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
+        }
         router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
             UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
         }

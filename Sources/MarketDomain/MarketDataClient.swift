@@ -14,6 +14,8 @@ public struct MarketDataClient: Sendable {
     public var liveTickers: @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
     /// The order book of a market as the exchange's REST API gives it now.
     public var fetchOrderBook: @Sendable (_ market: MarketID) async throws -> OrderBook
+    /// The latest `count` trades of a market, newest first.
+    public var fetchTrades: @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade]
 
     /// Makes a client from its operations.
     public init(
@@ -24,8 +26,12 @@ public struct MarketDataClient: Sendable {
         liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> LiveFeedEvents,
         fetchOrderBook: @escaping @Sendable (_ market: MarketID) async throws -> OrderBook = { _ in
             throw ExchangeError.unavailable("this client reads no order book")
+        },
+        fetchTrades: @escaping @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade] = { _, _ in
+            throw ExchangeError.unavailable("this client reads no trades")
         }
     ) {
+        self.fetchTrades = fetchTrades
         self.fetchOrderBook = fetchOrderBook
         self.exchange = exchange
         self.fetchMarkets = fetchMarkets

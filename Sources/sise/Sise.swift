@@ -13,6 +13,7 @@ struct Sise: AsyncParsableCommand {
             """,
         subcommands: [
             AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, OrderBookCommand.self,
+            TradesCommand.self,
             CompareCommand.self,
             WatchlistCommand.self, SearchCommand.self,
             SimulateCommand.self, ServeCommand.self,

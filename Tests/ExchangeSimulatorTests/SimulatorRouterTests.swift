@@ -129,6 +129,36 @@ import Testing
         }
     }
 
+    /// Upbit's and Bithumb's `/v1/trades/ticks`: the latest trades newest first, a tape at once
+    /// and each new trade on top, the count taken, the day's previous close on each.
+    @Test(arguments: [Exchange.upbit, .bithumb])
+    func recentTradesComeNewestFirstAndFollowTheMarket(exchange: Exchange) async throws {
+        let simulator = try simulator()
+        let app = Application(router: simulator.buildRouter(for: exchange))
+        try await app.test(.router) { client in
+            var first: [ExchangeWire.UpbitTradeTickDTO] = []
+            try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&count=50", method: .get) { response in
+                #expect(response.status == .ok)
+                first = try JSONDecoder().decode(
+                    [ExchangeWire.UpbitTradeTickDTO].self, from: Data(response.body.readableBytesView))
+            }
+            #expect(first.count == 50)
+            #expect(zip(first, first.dropFirst()).allSatisfy { $0.sequentialId > $1.sequentialId })
+            #expect(first.allSatisfy { $0.askBid == "ASK" || $0.askBid == "BID" })
+            simulator.market.trade(count: 3_000, now: Self.now + 1_000)
+            try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&count=5", method: .get) { response in
+                let later = try JSONDecoder().decode(
+                    [ExchangeWire.UpbitTradeTickDTO].self, from: Data(response.body.readableBytesView))
+                #expect(later.count == 5)
+                #expect((later.first?.sequentialId ?? 0) > (first.first?.sequentialId ?? 0))
+                #expect(later.first?.timestamp == Self.now + 1_000)
+            }
+            try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&count=501", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func upbitAnswersATickerForEachMarketAsked() async throws {
         let app = Application(router: try simulator().buildRouter(for: .upbit))
         try await app.test(.router) { client in

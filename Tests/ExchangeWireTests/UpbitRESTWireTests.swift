@@ -32,6 +32,21 @@ import Testing
         #expect(again.first?.toDomain() == book)
     }
 
+    /// docs.upbit.com "최근 체결 내역" (`GET /v1/trades/ticks`): `ASK` is a seller taking a bid.
+    @Test func theDocsTradeTicksDecodeToTradesWithTheTakersSide() throws {
+        let json = #"""
+            [{"market":"KRW-BTC","trade_date_utc":"2018-04-18","trade_time_utc":"10:19:58","timestamp":1524046798000,
+            "trade_price":8616000,"trade_volume":0.03060688,"prev_closing_price":8450000,"change_price":166000,
+            "ask_bid":"ASK","sequential_id":15240467980000}]
+            """#
+        let rows = try decode([UpbitTradeTickDTO].self, json)
+        let trade = try #require(rows.first?.toDomain())
+        #expect(trade.side == .sell && trade.price == 8_616_000 && trade.size == 0.03060688)
+        #expect(trade.timestamp == 1_524_046_798_000 && trade.id == 15_240_467_980_000)
+        let written = UpbitTradeTickDTO(trade, previousClose: 8_450_000)
+        #expect(written == rows.first)
+    }
+
     @Test func theDocsMarketListDecodesToAMarketWithNames() throws {
         let rows = try decode([UpbitMarketDTO].self, UpbitDocPayloads.marketAll)
         #expect(rows.count == 1)

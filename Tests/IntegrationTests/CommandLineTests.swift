@@ -130,4 +130,26 @@ import Testing
         }
     }
 
+    /// `sise trades` on the embedded simulator: the count asked for, each with its side and time,
+    /// newest first.
+    @Test(arguments: ["upbit", "bithumb"])
+    func tradesAsNDJSONAreTheCountAskedForEachWithItsSideAndTime(exchange: String) async throws {
+        let result = try await SiseProcess.run(
+            ["trades", "KRW-BTC", "--exchange", exchange, "--count", "50", "--format", "ndjson"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let trades = result.lines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(trades.count == 50)
+        #expect(trades.allSatisfy { ["buy", "sell"].contains($0["side"] as? String) && $0["timestamp"] is Int })
+        let times = trades.compactMap { $0["timestamp"] as? Int }
+        #expect(times == times.sorted(by: >))
+    }
+
+    @Test func aTradesTableEndsWithTheTradeStrength() async throws {
+        let result = try await SiseProcess.run(["trades", "BTC", "--count", "20"])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 23)
+        #expect(result.lines.last?.hasPrefix("20 trades · 체결강도 ") == true)
+    }
 }

@@ -11,6 +11,11 @@ public enum UpbitEndpoint {
     /// `GET /v1/orderbook?markets=KRW-BTC`: the order book of each listed market (Bithumb's v1
     /// answers the same).
     public static let orderbook = "/v1/orderbook"
+    /// `GET /v1/trades/ticks?market=KRW-BTC&count=50`: recent trades, newest first (Bithumb's v1
+    /// answers the same).
+    public static let tradesTicks = "/v1/trades/ticks"
+    /// The most trades one request returns.
+    public static let maxTradeCount = 500
     /// The public WebSocket path.
     public static let webSocket = "/websocket/v1"
 

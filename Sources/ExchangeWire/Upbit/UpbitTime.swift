@@ -18,6 +18,13 @@ public enum UpbitTime {
         return ZeroPadded.time(hour: hour, minute: minute, second: second) ?? two(hour) + two(minute) + two(second)
     }
 
+    /// `HH:mm:ss` of the UTC time of day, as in `trade_time_utc`.
+    public static func colonTime(unixMilliseconds: Int64) -> String {
+        let (hour, minute, second) = timeOfDay(unixMilliseconds)
+        return ZeroPadded.time(hour: hour, minute: minute, second: second, separator: UInt8(ascii: ":"))
+            ?? "\(two(hour)):\(two(minute)):\(two(second))"
+    }
+
     /// `yyyy-MM-ddTHH:mm:ss` in UTC, as in `candle_date_time_utc`.
     public static func isoLocal(unixMilliseconds: Int64) -> String {
         let (hour, minute, second) = timeOfDay(unixMilliseconds)

@@ -26,16 +26,22 @@ public enum ExchangeClient {
         var operations: Operations
         let dialect: FeedProtocol
         let orderBook: @Sendable (MarketID) async throws -> OrderBook
+        var trades: @Sendable (MarketID, Int) async throws -> [Trade] = { _, _ in
+            throw ExchangeError.badRequest(
+                "Sise reads the trade tape from Upbit and Bithumb so far, not from \(exchange.displayName)")
+        }
         switch exchange {
         case .upbit:
             let rest = UpbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
+            trades = rest.trades
             dialect = .upbit()
         case .bithumb:
             let rest = BithumbRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
+            trades = rest.trades
             dialect = .bithumb()
         case .korbit:
             let rest = KorbitRESTClient(transport: transport)
@@ -68,7 +74,8 @@ public enum ExchangeClient {
             fetchTickers: operations.tickers,
             fetchDailyCandles: operations.candles,
             liveTickers: { feed.events(for: $0) },
-            fetchOrderBook: orderBook
+            fetchOrderBook: orderBook,
+            fetchTrades: trades
         )
     }
 

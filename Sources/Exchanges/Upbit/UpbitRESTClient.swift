@@ -63,6 +63,19 @@ struct UpbitRESTClient: Sendable {
         return book
     }
 
+    /// The latest `count` trades of a market (at most 500), newest first.
+    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
+        let rows: [UpbitTradeTickDTO]
+        do {
+            rows = try await get(
+                UpbitEndpoint.tradesTicks,
+                [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return rows.compactMap { $0.toDomain() }
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }

@@ -1,0 +1,51 @@
+public import MarketDomain
+
+/// One trade as `sise trades --format ndjson` prints it, a line each.
+public struct TradeRecord: Codable, Sendable, Equatable {
+    public var exchange: String
+    public var market: String
+    public var price: Double
+    public var size: Double
+    /// `buy` (a buyer took an ask) or `sell`.
+    public var side: String
+    /// Unix ms.
+    public var timestamp: Int64
+    public var id: Int64
+
+    public init(_ trade: Trade, exchange: Exchange) {
+        self.exchange = exchange.rawValue
+        market = trade.market.rawValue
+        price = trade.price
+        size = trade.size
+        side = trade.side.rawValue
+        timestamp = trade.timestamp
+        id = trade.id
+    }
+}
+
+/// Trades as a table, newest first, with the time in KST as the Korean apps show it.
+public enum TradeTable {
+    public static func make(_ trades: [Trade]) -> TextTable {
+        var table = TextTable(columns: [
+            .init("Time (KST)"), .init("Side"), .init("Price", .right), .init("Size", .right),
+        ])
+        table.rows = trades.map { trade in
+            let kst = trade.timestamp + 9 * 3_600_000
+            let seconds = Int((kst / 1000) % 86_400)
+            let time =
+                ZeroPadded.time(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58)
+                ?? ""
+            return [
+                time, trade.side == .buy ? "buy" : "sell", NumberFormat.price(trade.price, quote: trade.market.quote),
+                NumberFormat.fixed(trade.size, decimals: 4),
+            ]
+        }
+        return table
+    }
+
+    /// The line under the table: 체결강도 over these trades.
+    public static func summary(_ trades: [Trade]) -> String {
+        let strength = Trade.strength(of: trades).map { NumberFormat.fixed($0, decimals: 1) + "%" } ?? "—"
+        return "\(trades.count) trades · 체결강도 \(strength) (bought / sold)"
+    }
+}
