@@ -16,6 +16,7 @@ struct BinanceRESTController<Context: RequestContext> {
         router.get(RouterPath(BinanceEndpoint.ticker24h)) { request, _ in tickers(request) }
         router.get(RouterPath(BinanceEndpoint.klines)) { request, _ in klines(request) }
         router.get(RouterPath(BinanceEndpoint.depth)) { request, _ in depth(request) }
+        router.get(RouterPath(BinanceEndpoint.trades)) { request, _ in trades(request) }
     }
 
     private func exchangeInfo() -> Response {
@@ -80,6 +81,28 @@ struct BinanceRESTController<Context: RequestContext> {
         }
         let book = figures.orderBook(depth: min(limit, 100), now: time, grid: .usdt)
         return .json(BinanceDepthDTO(book, lastUpdateId: time))
+    }
+
+    /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator
+    /// keeps 100).
+    private func trades(_ request: Request) -> Response {
+        let parameters = FormQuery(request.uri)
+        guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
+            return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
+        }
+        var limit = 500
+        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
+            guard let number = Int(text), (1...1000).contains(number) else {
+                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
+            }
+            limit = number
+        }
+        guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
+            let (trades, _) = venue.trades(id, count: limit, now: now())
+        else {
+            return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
+        }
+        return .json(trades.reversed().map(BinanceTradeDTO.init))
     }
 
     private func klines(_ request: Request) -> Response {

@@ -14,6 +14,7 @@ struct KorbitRESTController<Context: RequestContext> {
         router.get(RouterPath(KorbitEndpoint.tickers)) { request, _ in tickers(request) }
         router.get(RouterPath(KorbitEndpoint.candles)) { request, _ in candles(request) }
         router.get(RouterPath(KorbitEndpoint.orderbook)) { request, _ in orderbook(request) }
+        router.get(RouterPath(KorbitEndpoint.trades)) { request, _ in trades(request) }
         router.get(RouterPath(KorbitEndpoint.time)) { _, _ -> Response in .json(KorbitEnvelope(data: ["time": now()])) }
     }
 
@@ -67,6 +68,27 @@ struct KorbitRESTController<Context: RequestContext> {
             return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
         }
         return .json(KorbitEnvelope(data: KorbitOrderbookDTO(figures.orderBook(depth: 30, now: time))))
+    }
+
+    /// One pair's latest trades, newest first, `limit` 1…500 (50 when absent).
+    private func trades(_ request: Request) -> Response {
+        let parameters = FormQuery(request.uri)
+        guard let symbol = parameters.get(KorbitEndpoint.Parameter.symbol), !symbol.isEmpty else {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
+        var limit = 50
+        if let text = parameters.get(KorbitEndpoint.Parameter.limit) {
+            guard let number = Int(text), (1...500).contains(number) else {
+                return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+            }
+            limit = number
+        }
+        guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
+            let (trades, _) = venue.trades(id, count: limit, now: now())
+        else {
+            return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
+        }
+        return .json(KorbitEnvelope(data: trades.map(KorbitTradeDTO.init)))
     }
 
     private func candles(_ request: Request) -> Response {

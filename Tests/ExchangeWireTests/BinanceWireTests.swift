@@ -93,4 +93,14 @@ import Testing
         #expect(book.asks == [OrderBook.Level(price: 4.000002, size: 12)])
         #expect(book.timestamp == 5)
     }
+
+    /// Binance's documented `/api/v3/trades` row: `isBuyerMaker` true means the seller took the bid.
+    @Test func theDocsRecentTradeReadsAsASellerTaking() throws {
+        let json =
+            #"[{"id":28457,"price":"4.00000100","qty":"12.00000000","quoteQty":"48.000012","time":1499865549590,"isBuyerMaker":true,"isBestMatch":true}]"#
+        let rows = try JSONDecoder().decode([BinanceTradeDTO].self, from: Data(json.utf8))
+        let trade = try #require(rows.first?.toDomain(market: MarketID("USDT-BNB")!))
+        #expect(trade.side == .sell && trade.price == 4.000001 && trade.size == 12)
+        #expect(trade.timestamp == 1_499_865_549_590 && trade.id == 28_457)
+    }
 }

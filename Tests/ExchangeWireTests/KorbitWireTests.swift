@@ -107,4 +107,17 @@ import Testing
         #expect(book.spread == 1_000)
         #expect(book.timestamp == 1_730_365_099_072)
     }
+
+    /// Korbit's trades (`data` of `/v2/trades` and of the WebSocket's `trade`, §3.6): strings for
+    /// numbers, `isBuyerTaker` the taker's side.
+    @Test func tradesReadTheirTakersSide() throws {
+        let json = #"""
+            {"success":true,"data":[{"timestamp":1730365099072,"price":"100650000","qty":"0.0021","isBuyerTaker":true,
+            "tradeId":5520},{"timestamp":1730365098000,"price":"100649000","qty":"0.5","isBuyerTaker":false,"tradeId":5519}]}
+            """#
+        let envelope = try JSONDecoder().decode(KorbitEnvelope<[KorbitTradeDTO]>.self, from: Data(json.utf8))
+        let trades = try #require(envelope.data).compactMap { $0.toDomain(market: MarketID("KRW-BTC")!) }
+        #expect(trades.map(\.side) == [.buy, .sell])
+        #expect(trades.first?.price == 100_650_000 && trades.first?.id == 5520)
+    }
 }

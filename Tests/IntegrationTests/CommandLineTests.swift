@@ -132,10 +132,10 @@ import Testing
 
     /// `sise trades` on the embedded simulator: the count asked for, each with its side and time,
     /// newest first.
-    @Test(arguments: ["upbit", "bithumb"])
+    @Test(arguments: ["upbit", "bithumb", "korbit", "binance"])
     func tradesAsNDJSONAreTheCountAskedForEachWithItsSideAndTime(exchange: String) async throws {
         let result = try await SiseProcess.run(
-            ["trades", "KRW-BTC", "--exchange", exchange, "--count", "50", "--format", "ndjson"])
+            ["trades", "BTC", "--exchange", exchange, "--count", "50", "--format", "ndjson"])
         #expect(result.status == 0, "\(result.stderr)")
         let trades = result.lines.compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

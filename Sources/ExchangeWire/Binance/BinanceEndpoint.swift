@@ -9,6 +9,8 @@ public enum BinanceEndpoint {
     public static let klines = "/api/v3/klines"
     /// `GET /api/v3/depth?symbol=BTCUSDT&limit=100`: one symbol's order book, `limit` 1…5000.
     public static let depth = "/api/v3/depth"
+    /// `GET /api/v3/trades?symbol=BTCUSDT&limit=500`: recent trades, oldest first (`limit` 1…1000).
+    public static let trades = "/api/v3/trades"
     /// The raw-stream WebSocket path (on `stream.binance.com:9443`); subscribe with a message.
     public static let webSocket = "/ws"
 

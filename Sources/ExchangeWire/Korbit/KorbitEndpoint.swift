@@ -11,6 +11,8 @@ public enum KorbitEndpoint {
     public static let candles = "/v2/candles"
     /// `GET /v2/orderbook?symbol=btc_krw`: one pair's book, at most 30 levels a side.
     public static let orderbook = "/v2/orderbook"
+    /// `GET /v2/trades?symbol=btc_krw&limit=50`: recent trades, newest first (`limit` 1…500).
+    public static let trades = "/v2/trades"
     /// `GET /v2/time`.
     public static let time = "/v2/time"
     /// The public WebSocket path (on `ws-api.korbit.co.kr`).

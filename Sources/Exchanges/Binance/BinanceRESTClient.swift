@@ -72,6 +72,23 @@ struct BinanceRESTClient: Sendable {
         return depth.toDomain(market: id, timestamp: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
     }
 
+    /// The latest `count` trades of a market (at most 1000), newest first (Binance sends them
+    /// oldest first).
+    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
+        let rows: [BinanceTradeDTO]
+        do {
+            rows = try await get(
+                BinanceEndpoint.trades,
+                [
+                    (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
+                    (BinanceEndpoint.Parameter.limit, String(count)),
+                ])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return rows.compactMap { $0.toDomain(market: id) }.sorted { $0.id > $1.id }
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else {

@@ -26,10 +26,7 @@ public enum ExchangeClient {
         var operations: Operations
         let dialect: FeedProtocol
         let orderBook: @Sendable (MarketID) async throws -> OrderBook
-        var trades: @Sendable (MarketID, Int) async throws -> [Trade] = { _, _ in
-            throw ExchangeError.badRequest(
-                "Sise reads the trade tape from Upbit and Bithumb so far, not from \(exchange.displayName)")
-        }
+        let trades: @Sendable (MarketID, Int) async throws -> [Trade]
         switch exchange {
         case .upbit:
             let rest = UpbitRESTClient(transport: transport)
@@ -47,11 +44,13 @@ public enum ExchangeClient {
             let rest = KorbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
+            trades = rest.trades
             dialect = .korbit
         case .binance:
             let rest = BinanceRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
+            trades = rest.trades
             dialect = .binance
         }
         // A REST ticker that cannot be a real market's is dropped too, said once in the log.

@@ -77,6 +77,22 @@ struct KorbitRESTClient: Sendable {
         return data.toDomain(market: id)
     }
 
+    /// The latest `count` trades of a market (at most 500), newest first.
+    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
+        let rows: [KorbitTradeDTO]
+        do {
+            rows = try await get(
+                KorbitEndpoint.trades,
+                [
+                    (KorbitEndpoint.Parameter.symbol, KorbitWire.symbol(id)),
+                    (KorbitEndpoint.Parameter.limit, String(count)),
+                ])
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return rows.compactMap { $0.toDomain(market: id) }
+    }
+
     private func get<Payload: Codable & Sendable>(
         _ path: String, _ query: [(String, String)] = []
     ) async throws -> Payload {

@@ -6,7 +6,7 @@ import MarketFeatures
 /// `sise trades`: a market's latest trades (체결), newest first.
 struct TradesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trades", abstract: "Print a market's latest trades, newest first (Upbit and Bithumb).")
+        commandName: "trades", abstract: "Print a market's latest trades, newest first.")
 
     @OptionGroup var exchangeOptions: ExchangeOptions
 
