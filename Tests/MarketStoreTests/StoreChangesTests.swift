@@ -21,7 +21,11 @@ import Testing
         _ changes: AsyncStream<Void>, after write: @escaping @Sendable () throws -> Void
     ) async throws -> Bool {
         try write()
-        return try await withDeadline(seconds: 10, "a change signal") {
+        return try await nextSignal(changes)
+    }
+
+    private func nextSignal(_ changes: AsyncStream<Void>) async throws -> Bool {
+        try await withDeadline(seconds: 10, "a change signal") {
             for await _ in changes { return true }
             return false
         }
@@ -31,6 +35,9 @@ import Testing
         let store = try MarketStore.open(path: try temporaryPath())
         let first = store.preferences.changes()
         let second = store.watchlists.changes()
+        // The watching has started (its first signal) before anything is written.
+        #expect(try await nextSignal(first))
+        #expect(try await nextSignal(second))
         #expect(try await signalled(first) { try store.setFavorite(.upbit, bitcoin, true) })
         #expect(
             try await signalled(second) {
@@ -44,6 +51,7 @@ import Testing
         // Another process's connection: a second store on the same file.
         let other = try MarketStore.open(path: path)
         let changes = watched.preferences.changes()
+        #expect(try await nextSignal(changes))
         #expect(try await signalled(changes) { try other.setFavorite(.bithumb, bitcoin, true) })
         #expect(try watched.favorites(.bithumb) == [bitcoin])
         // Once watching, only SQLite's data_version can tell: it does, every time.

@@ -6,7 +6,7 @@ import NIOHTTP1
 /// Bithumb's v1 public REST API (exchange-apis.md §2.3): markets with Korean names, tickers in
 /// batches of at most 200, daily candles paged back 200 at a time. Every reply is checked for an
 /// `error` key first, since Bithumb answers an unknown code with HTTP 200 and an error body.
-struct BithumbRESTClient: Sendable {
+struct BithumbRESTClient: UpbitDialectRESTClient {
     let transport: RESTTransport
 
     /// The KRW markets with their names.
@@ -53,34 +53,7 @@ struct BithumbRESTClient: Sendable {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
-    /// The order book of a market: Bithumb's v1 answers as Upbit does.
-    func orderBook(_ id: MarketID) async throws -> OrderBook {
-        let rows: [UpbitOrderbookDTO]
-        do {
-            rows = try await get(UpbitEndpoint.orderbook, [(UpbitEndpoint.Parameter.markets, id.rawValue)])
-        } catch ExchangeError.unknownMarket {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        guard let book = rows.first(where: { $0.market == id.rawValue })?.toDomain() else {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        return book
-    }
-
-    /// The latest `count` trades of a market (at most 500), newest first.
-    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
-        let rows: [UpbitTradeTickDTO]
-        do {
-            rows = try await get(
-                UpbitEndpoint.tradesTicks,
-                [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))])
-        } catch ExchangeError.unknownMarket {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        return rows.compactMap { $0.toDomain() }
-    }
-
-    private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
+    func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         if let failure = try? JSONDecoder().decode(BithumbErrorBody.self, from: reply.body) {
             throw Self.error(status: reply.status, name: failure.error.name.description, message: failure.error.message)

@@ -3,7 +3,7 @@ import MarketDomain
 
 /// Upbit's quotation REST API over AsyncHTTPClient: markets, tickers, daily candles.
 /// Every failure leaves as an ``ExchangeError``.
-struct UpbitRESTClient: Sendable {
+struct UpbitRESTClient: UpbitDialectRESTClient {
     let transport: RESTTransport
 
     /// The KRW markets with their names.
@@ -49,34 +49,7 @@ struct UpbitRESTClient: Sendable {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
-    /// The order book of a market (15 levels a side).
-    func orderBook(_ id: MarketID) async throws -> OrderBook {
-        let rows: [UpbitOrderbookDTO]
-        do {
-            rows = try await get(UpbitEndpoint.orderbook, [(UpbitEndpoint.Parameter.markets, id.rawValue)])
-        } catch ExchangeError.unknownMarket {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        guard let book = rows.first(where: { $0.market == id.rawValue })?.toDomain() else {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        return book
-    }
-
-    /// The latest `count` trades of a market (at most 500), newest first.
-    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
-        let rows: [UpbitTradeTickDTO]
-        do {
-            rows = try await get(
-                UpbitEndpoint.tradesTicks,
-                [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))])
-        } catch ExchangeError.unknownMarket {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        return rows.compactMap { $0.toDomain() }
-    }
-
-    private func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
+    func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
         return try RESTTransport.decode(Response.self, from: reply.body, path: path)
