@@ -15,8 +15,13 @@ public struct StockDirectory: Sendable {
 
     /// The directory with English names filled in where a stock has none (from a source's own
     /// data, kept in the store); a stock that has one keeps it.
+    /// When every such stock already has its name, it is this directory itself (its storage
+    /// shared, not copied: every Watchlist tab of a server starts from one directory).
     public func addingEnglishNames(_ names: [String: String]) -> StockDirectory {
-        guard !names.isEmpty else { return self }
+        let missing = stocks.contains { stock in
+            stock.englishName.isEmpty && !(names[stock.code] ?? "").isEmpty
+        }
+        guard missing else { return self }
         return StockDirectory(
             stocks.map { stock in
                 guard stock.englishName.isEmpty, let name = names[stock.code], !name.isEmpty else { return stock }

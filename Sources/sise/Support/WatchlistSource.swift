@@ -8,11 +8,21 @@ struct WatchlistSource: Sendable {
     let client: StockDataClient
     let store: WatchlistStore
     let names: StockNameStore
+    /// The directory with the stored English names, made once for every tab.
+    private let directory: StockDirectory
+
+    init(context: StockSession.Context, client: StockDataClient, store: WatchlistStore, names: StockNameStore) {
+        self.context = context
+        self.client = client
+        self.store = store
+        self.names = names
+        directory = context.directory.addingEnglishNames((try? names.load()) ?? [:])
+    }
 
     /// A new tab's view model.
     @MainActor func makeViewModel() -> WatchlistViewModel<ContinuousClock> {
         WatchlistViewModel(
-            source: context.client.source, client: client, directory: context.directory, store: store,
+            source: context.client.source, client: client, directory: directory, store: store,
             clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond, note: context.note, names: names)
     }
 }
