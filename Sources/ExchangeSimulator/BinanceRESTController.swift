@@ -66,12 +66,8 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
             return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
         }
-        var limit = 100
-        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
-            guard let number = Int(text), (1...5000).contains(number) else {
-                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
-            }
-            limit = number
+        guard let limit = Self.limit(parameters, default: 100, range: 1...5000) else {
+            return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
         }
         let time = now()
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
@@ -90,12 +86,8 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
             return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
         }
-        var limit = 500
-        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
-            guard let number = Int(text), (1...1000).contains(number) else {
-                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
-            }
-            limit = number
+        guard let limit = Self.limit(parameters, default: 500, range: 1...1000) else {
+            return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
         }
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
             let (trades, _) = venue.trades(id, count: limit, now: now())
@@ -103,6 +95,12 @@ struct BinanceRESTController<Context: RequestContext> {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
         return .json(trades.reversed().map(BinanceTradeDTO.init))
+    }
+
+    /// The `limit` parameter: `default` when absent, `nil` when it is not a number in `range`.
+    private static func limit(_ parameters: FormQuery, default: Int, range: ClosedRange<Int>) -> Int? {
+        guard let text = parameters.get(BinanceEndpoint.Parameter.limit) else { return `default` }
+        return Int(text).flatMap { range.contains($0) ? $0 : nil }
     }
 
     private func klines(_ request: Request) -> Response {
@@ -116,12 +114,8 @@ struct BinanceRESTController<Context: RequestContext> {
         guard interval == BinanceEndpoint.dailyInterval else {
             return .json(BinanceErrorBody(code: -1120, msg: "Invalid interval."), status: .badRequest)
         }
-        var limit = 500
-        if let text = parameters.get(BinanceEndpoint.Parameter.limit) {
-            guard let number = Int(text), (1...BinanceEndpoint.maxKlineCount).contains(number) else {
-                return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
-            }
-            limit = number
+        guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxKlineCount) else {
+            return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
         }
         let start = parameters.get(BinanceEndpoint.Parameter.startTime).flatMap { Int64($0) }
         let end = parameters.get(BinanceEndpoint.Parameter.endTime).flatMap { Int64($0) }
