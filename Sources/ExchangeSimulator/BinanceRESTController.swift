@@ -71,12 +71,11 @@ struct BinanceRESTController<Context: RequestContext> {
         }
         let time = now()
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
-            let figures = venue.figures([id], now: time).first
+            let depth = venue.depth(id, levels: min(limit, 100), trades: 0, now: time)
         else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
-        let book = figures.orderBook(depth: min(limit, 100), now: time, grid: .usdt)
-        return .json(BinanceDepthDTO(book, lastUpdateId: time))
+        return .json(BinanceDepthDTO(depth.book, lastUpdateId: time))
     }
 
     /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator

@@ -22,15 +22,42 @@ struct BinanceStreamSession: ClientMessageSession {
         var streams = Set<String>()
         var subscribed = Set<MarketID>()
         var changed = Set<MarketID>()
+        var depth = DepthFollowing()
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
         }
+        // Partial books go out whole at every trade and every second; trades one event each.
+        func send(depthOf markets: [MarketID], trades: Bool) async throws {
+            let time = now()
+            var batch = WebSocketFrameBatch(capacity: 8192)
+            for market in markets {
+                let levels = depth.books[market]
+                let tape = trades && depth.tapes.contains(market)
+                guard levels != nil || tape,
+                    let state = venue.depth(
+                        market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: time)
+                else { continue }
+                if tape {
+                    for trade in depth.unsent(state.trades, of: market) {
+                        batch.appendText(Array(try encoder.encode(BinanceStreamTrade(trade, now: time))))
+                    }
+                }
+                if let levels {
+                    let book = BinanceDepthDTO(state.book.limited(to: levels), lastUpdateId: time)
+                    batch.appendText(Array(try encoder.encode(book)))
+                }
+            }
+            try await frames.write(batch)
+        }
         for await event in events {
             switch event {
             case .traded(let traded):
-                for id in venue.venueIDs(traded) where subscribed.contains(id) { changed.insert(id) }
+                let ids = venue.venueIDs(traded)
+                for id in ids where subscribed.contains(id) { changed.insert(id) }
+                if !depth.isEmpty { try await send(depthOf: depth.followed(ids), trades: true) }
             case .flushDue:
+                if !depth.books.isEmpty { try await send(depthOf: depth.books.keys.sorted(), trades: false) }
                 guard !changed.isEmpty else { continue }
                 let time = now()
                 try await frames.writeTextFrames(
@@ -61,8 +88,11 @@ struct BinanceStreamSession: ClientMessageSession {
                     } else {
                         streams.subtract(params)
                     }
-                    subscribed = Set(streams.compactMap(Self.tickerMarket).filter(venue.lists))
+                    let before = depth.books
+                    (subscribed, depth) = Self.following(streams, venue: venue, keeping: depth)
                     try await send(BinanceStreamResult(result: nil, id: request.id))
+                    let newBooks = depth.books.keys.filter { before[$0] != depth.books[$0] }.sorted()
+                    if !newBooks.isEmpty { try await send(depthOf: newBooks, trades: false) }
                 case "LIST_SUBSCRIPTIONS":
                     try await send(BinanceStreamResult(result: streams.sorted(), id: request.id))
                 default:
@@ -76,9 +106,26 @@ struct BinanceStreamSession: ClientMessageSession {
         }
     }
 
-    /// `btcusdt@ticker` → `USDT-BTC`; `nil` for other streams.
-    private static func tickerMarket(_ stream: String) -> MarketID? {
-        guard stream.hasSuffix("@ticker") else { return nil }
-        return BinanceWire.marketID(String(stream.dropLast("@ticker".count)))
+    /// The tickers, books and tapes these streams ask for, of markets the venue lists
+    /// (`btcusdt@ticker`, `btcusdt@depth20@100ms`, `btcusdt@trade`), keeping what was sent.
+    private static func following(
+        _ streams: Set<String>, venue: SimulatedVenue, keeping previous: DepthFollowing
+    ) -> (tickers: Set<MarketID>, depth: DepthFollowing) {
+        var tickers = Set<MarketID>()
+        var depth = previous
+        depth.books = [:]
+        depth.tapes = []
+        for stream in streams {
+            guard let (symbol, kind) = BinanceEndpoint.parseStream(stream),
+                let id = BinanceWire.marketID(symbol.uppercased()), venue.lists(id)
+            else { continue }
+            switch kind {
+            case .ticker: tickers.insert(id)
+            case .trade: depth.tapes.insert(id)
+            case .partialDepth(let levels): depth.books[id] = max(levels, depth.books[id] ?? 0)
+            }
+        }
+        depth.forgetUnfollowed()
+        return (tickers, depth)
     }
 }

@@ -8,8 +8,9 @@ extension CoinFigures {
     /// This coin's order book: `depth` levels a side on the market's price grid around the last
     /// price — a sell met the best bid, a buy the best ask, so the last price is the best of the
     /// side it traded on — never crossed; each level's size about twenty seconds of the day's
-    /// volume, drawn anew every second.
-    func orderBook(depth: Int, now: Int64, grid: PriceGrid = .krw) -> OrderBook {
+    /// volume, drawn anew every second, less (on the level the last trade hit) the volume `taken`
+    /// from it this second, down to a tenth of what it was drawn.
+    func orderBook(depth: Int, now: Int64, grid: PriceGrid = .krw, taken: Double = 0) -> OrderBook {
         let bestBid = lastSideIsAsk ? price : grid.below(price)
         let bestAsk = lastSideIsAsk ? grid.above(price) : price
         var asks: [OrderBook.Level] = []
@@ -26,7 +27,18 @@ extension CoinFigures {
             let next = grid.below(bid)
             bid = next < bid ? next : 0
         }
+        // The level the last trade hit is the first of its side.
+        if lastSideIsAsk, !bids.isEmpty {
+            bids[0].size = Self.remaining(bids[0].size, taken: taken)
+        } else if !lastSideIsAsk, !asks.isEmpty {
+            asks[0].size = Self.remaining(asks[0].size, taken: taken)
+        }
         return OrderBook(market: market.id, timestamp: now, asks: asks, bids: bids)
+    }
+
+    /// What is left of a level of `size` after `taken`: never less than a tenth of it.
+    private static func remaining(_ size: Double, taken: Double) -> Double {
+        rounded(max(size - max(taken, 0), size / 10), decimals: 8)
     }
 
     /// A level's size: about twenty seconds of the day's volume, 0.2× to 3×, the same for the same
@@ -89,8 +101,8 @@ enum UpbitOrderbookRows {
             ids.append(id)
         }
         return .json(
-            venue.figures(ids, now: now).map {
-                UpbitOrderbookDTO($0.orderBook(depth: UpbitEndpoint.orderbookDepth, now: now))
+            ids.compactMap { venue.depth($0, levels: UpbitEndpoint.orderbookDepth, trades: 0, now: now) }.map {
+                UpbitOrderbookDTO($0.book)
             })
     }
 }

@@ -63,11 +63,11 @@ struct KorbitRESTController<Context: RequestContext> {
         }
         let time = now()
         guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
-            let figures = venue.figures([id], now: time).first
+            let depth = venue.depth(id, levels: 30, trades: 0, now: time)
         else {
             return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
         }
-        return .json(KorbitEnvelope(data: KorbitOrderbookDTO(figures.orderBook(depth: 30, now: time))))
+        return .json(KorbitEnvelope(data: KorbitOrderbookDTO(depth.book)))
     }
 
     /// One pair's latest trades, newest first, `limit` 1…500 (50 when absent).

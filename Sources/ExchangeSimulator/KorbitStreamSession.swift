@@ -13,19 +13,62 @@ struct KorbitStreamSession: ClientMessageSession {
     let hub: TickHub
     let now: @Sendable () -> Int64
 
+    /// Books' sizes move every second, traded or not.
+    let flushInterval: Duration? = .seconds(1)
+
+    /// The types a client may subscribe to.
+    private static let types: Set<String> = ["ticker", "orderbook", "trade"]
+
     func write(
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
     ) async throws {
         var subscribed = Set<MarketID>()
+        var depth = DepthFollowing()
         let encoder = JSONEncoder()
         func send(_ value: some Encodable) async throws {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
         }
+        func send(depthOf markets: [MarketID], books: Bool, trades: Bool, snapshot: Bool) async throws {
+            let time = now()
+            var messages: [any Encodable] = []
+            for market in markets {
+                let book = books && depth.books[market] != nil
+                let tape = trades && depth.tapes.contains(market)
+                guard book || tape,
+                    let state = venue.depth(market, levels: 30, trades: tape ? SimulatedTape.capacity : 0, now: time)
+                else { continue }
+                let symbol = KorbitWire.symbol(market)
+                if tape {
+                    let fresh = depth.unsent(state.trades, of: market)
+                    if !fresh.isEmpty {
+                        messages.append(
+                            KorbitStreamTrades(
+                                symbol: symbol, timestamp: time, snapshot: snapshot ? true : nil,
+                                data: fresh.reversed().map(KorbitTradeDTO.init)))
+                    }
+                }
+                if book {
+                    messages.append(
+                        KorbitStreamOrderbook(
+                            symbol: symbol, timestamp: time, snapshot: snapshot ? true : nil,
+                            data: KorbitOrderbookDTO(state.book)))
+                }
+            }
+            var batch = WebSocketFrameBatch(capacity: 8192)
+            for message in messages { batch.appendText(Array(try encoder.encode(message))) }
+            try await frames.write(batch)
+        }
         for await event in events {
             switch event {
+            case .flushDue:
+                try await send(depthOf: depth.books.keys.sorted(), books: true, trades: false, snapshot: false)
             case .traded(let traded):
+                let ids = venue.venueIDs(traded)
+                if !depth.isEmpty {
+                    try await send(depthOf: depth.followed(ids), books: true, trades: true, snapshot: false)
+                }
                 var seen = Set<MarketID>()
-                let wanted = venue.venueIDs(traded).filter {
+                let wanted = ids.filter {
                     subscribed.contains($0) && seen.insert($0).inserted
                 }
                 let time = now()
@@ -38,7 +81,7 @@ struct KorbitStreamSession: ClientMessageSession {
                     continue
                 }
                 for request in requests {
-                    guard request.type == "ticker" else {
+                    guard Self.types.contains(request.type) else {
                         try await send(
                             KorbitStreamStatus(
                                 status: "fail", requestId: request.requestId, code: "INVALID_REQUEST",
@@ -59,9 +102,18 @@ struct KorbitStreamSession: ClientMessageSession {
                         continue
                     }
                     if request.method == "unsubscribe" {
-                        subscribed.subtract(ids)
+                        switch request.type {
+                        case "orderbook": for id in ids { depth.books[id] = nil }
+                        case "trade": depth.tapes.subtract(ids)
+                        default: subscribed.subtract(ids)
+                        }
+                        depth.forgetUnfollowed()
                     } else if request.method == "subscribe" {
-                        subscribed.formUnion(ids)
+                        switch request.type {
+                        case "orderbook": for id in ids { depth.books[id] = 30 }
+                        case "trade": depth.tapes.formUnion(ids)
+                        default: subscribed.formUnion(ids)
+                        }
                     } else {
                         try await send(
                             KorbitStreamStatus(
@@ -72,14 +124,18 @@ struct KorbitStreamSession: ClientMessageSession {
                     if let requestId = request.requestId {
                         try await send(KorbitStreamStatus(status: "success", requestId: requestId))
                     }
-                    if request.method == "subscribe" {
+                    if request.method == "subscribe", request.type != "ticker" {
+                        try await send(
+                            depthOf: ids, books: request.type == "orderbook", trades: request.type == "trade",
+                            snapshot: true)
+                    } else if request.method == "subscribe" {
                         let time = now()
                         try await frames.writeTextFrames(
                             venue.figures(ids, now: time).map { $0.korbitStreamTicker(snapshot: true, now: time) },
                             encoder: encoder)
                     }
                 }
-            case .request, .badRequest, .ping, .statusDue, .flushDue:
+            case .request, .badRequest, .ping, .statusDue:
                 continue
             case .drop:
                 return

@@ -95,15 +95,16 @@ struct SimulatedCoin: Sendable {
             let value = dailyValue / 24 * (0.5 + generator.unit())
             hourly[Int(hour % 24)] = HourBucket(hour: hour, volume: value / price, value: value)
         }
-        tape = Self.pastTrades(of: market.id, endingAt: price, before: now, dailyValue: dailyValue)
+        tape = Self.pastTrades(
+            of: market.id, endingAt: price, lastSideIsAsk: lastSideIsAsk, before: now, dailyValue: dailyValue)
     }
 
     /// The trades of the last minutes before the simulator starts, so that a recent-trades
     /// endpoint has a tape at once: a tape's worth, two seconds apart, around the price and ending
-    /// on it. Drawn from the coin's own generator (seeded by its code), so the world's walk is the
+    /// on it, the last on the side the coin last traded. Drawn from the coin's own generator (seeded by its code), so the world's walk is the
     /// same with or without them.
     private static func pastTrades(
-        of id: MarketID, endingAt price: Double, before now: Int64, dailyValue: Double
+        of id: MarketID, endingAt price: Double, lastSideIsAsk: Bool, before now: Int64, dailyValue: Double
     ) -> SimulatedTape {
         var seed: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id.rawValue.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -116,8 +117,9 @@ struct SimulatedCoin: Sendable {
                 index == count - 1
                 ? price : KRWTickSize.snap(price * exp(generator.gaussian() * 0.0004 * left.squareRoot()))
             let value = dailyValue / 43_200 * exp(generator.gaussian() * 0.8 - 0.32)
+            let sellerTook = generator.unit() < 0.5
             tape.record(
-                price: traded, volume: value / traded, sellerTook: generator.unit() < 0.5,
+                price: traded, volume: value / traded, sellerTook: index == count - 1 ? lastSideIsAsk : sellerTook,
                 timestamp: now - Int64(count - index) * 2_000)
         }
         return tape

@@ -1,6 +1,14 @@
 import Foundation
 public import MarketDomain
 
+/// One venue market's book and latest trades at one instant, with its figures.
+struct VenueDepth: Sendable {
+    let book: OrderBook
+    /// Newest first.
+    let trades: [Trade]
+    let figures: CoinFigures
+}
+
 /// One exchange of the simulated world (SPEC §3): which of the world's coins it lists and under
 /// which names, and how its prices sit against the world's. Upbit is the world as it is; Bithumb
 /// and Korbit trade a few tenths of a percent apart, each coin's gap drifting slowly; Binance
@@ -117,6 +125,30 @@ public final class SimulatedVenue: Sendable {
                 trades: coin.trades(as: market, scale: scale, count: count),
                 figures: coin.figures(as: market, scale: scale, now: now)
             )
+        }.first
+    }
+
+    /// A venue market's depth now: its book of `levels` a side on the venue's price grid, the level
+    /// the last trade hit lessened by what this second's trades at its price took from it, and its
+    /// latest `count` trades, newest first, with its figures; `nil` when unlisted.
+    func depth(_ id: MarketID, levels: Int, trades count: Int, now: Int64) -> VenueDepth? {
+        guard let position = worldPositions[id] else { return nil }
+        let rate = usdtRate()
+        let grid: PriceGrid = exchange == .binance ? .usdt : .krw
+        return world.read(positions: [position]) { position, coin in
+            let venueID = venueIDsByPosition[position] ?? coin.market.id
+            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
+            let market = market(venueID, coin)
+            let figures = coin.figures(as: market, scale: scale, now: now)
+            let second = now / 1000
+            let recent = coin.trades(as: market, scale: scale, count: max(count, SimulatedTape.capacity))
+            // The side the last trade took stands at the last price; this second's trades there took from it.
+            let takerSide: Trade.Side = figures.lastSideIsAsk ? .sell : .buy
+            let taken = recent.prefix { $0.timestamp / 1000 == second }
+                .filter { $0.side == takerSide && $0.price == figures.price }.reduce(0) { $0 + $1.size }
+            return VenueDepth(
+                book: figures.orderBook(depth: levels, now: now, grid: grid, taken: taken),
+                trades: Array(recent.prefix(count)), figures: figures)
         }.first
     }
 

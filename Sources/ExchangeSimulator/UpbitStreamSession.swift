@@ -40,6 +40,13 @@ struct UpbitStreamSession {
                     continuation.yield(.statusDue)
                 }
             }
+            group.addTask {
+                // Books' sizes move every second, traded or not.
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .seconds(1))
+                    continuation.yield(.flushDue)
+                }
+            }
             group.addTask { try await write(events: events, to: outbound, frames: frames) }
             _ = try await group.next()
             group.cancelAll()
@@ -72,6 +79,7 @@ struct UpbitStreamSession {
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
     ) async throws {
         var subscription = Subscription()
+        var depth = DepthFollowing()
         var pinged = false
         // The positions picked from one batch of trades (each market once), and which are picked.
         var picked: [Int] = []
@@ -101,9 +109,20 @@ struct UpbitStreamSession {
                 while let made = try await makers.next() { try await output.finish(made) }
                 try await output.settle()
             }
+            func send(depthOf markets: [MarketID], books: Bool, trades: Bool, snapshot: Bool) async throws {
+                guard !markets.isEmpty else { return }
+                try await settle()
+                try await frames.write(
+                    depthFrames(markets, following: &depth, books: books, trades: trades, snapshot: snapshot))
+            }
             for await event in events {
                 switch event {
                 case .traded(let traded):
+                    if !depth.isEmpty {
+                        try await send(
+                            depthOf: depth.followed(venue.venueIDs(traded)), books: depth.realtimeBooks,
+                            trades: depth.realtimeTrades, snapshot: false)
+                    }
                     guard subscription.realtime else { continue }
                     picked.removeAll(keepingCapacity: true)
                     for position in traded.positions where subscription.wanted[position] && !isPicked[position] {
@@ -119,6 +138,11 @@ struct UpbitStreamSession {
                         try await send(
                             subscription.codes.sorted().compactMap { venue.worldPosition(of: $0) }, snapshot: true)
                     }
+                    depth = Self.depthFollowing(from: request, venue: venue)
+                    try await send(
+                        depthOf: Array(Set(depth.books.keys).union(depth.tapes)).sorted(),
+                        books: Self.wantsSnapshot(of: "orderbook", in: request),
+                        trades: Self.wantsSnapshot(of: "trade", in: request), snapshot: true)
                 case .badRequest(let problem):
                     try await settle()
                     let body = UpbitErrorBody(name: .text(problem.rawValue), message: Self.message(for: problem))
@@ -136,7 +160,10 @@ struct UpbitStreamSession {
                     try await settle()
                     try await outbound.write(
                         .binary(ByteBuffer(bytes: try JSONEncoder().encode(UpbitStatusMessage.up))))
-                case .clientMessage, .flushDue:
+                case .flushDue:
+                    guard depth.realtimeBooks, !depth.books.isEmpty else { continue }
+                    try await send(depthOf: depth.books.keys.sorted(), books: true, trades: false, snapshot: false)
+                case .clientMessage:
                     continue
                 case .drop:
                     return

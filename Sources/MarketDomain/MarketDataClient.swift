@@ -16,6 +16,9 @@ public struct MarketDataClient: Sendable {
     public var fetchOrderBook: @Sendable (_ market: MarketID) async throws -> OrderBook
     /// The latest `count` trades of a market, newest first.
     public var fetchTrades: @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade]
+    /// A live feed of one market's order book and trades, first painted from REST and painted
+    /// again after every reconnect, until the consumer stops iterating.
+    public var liveDepth: @Sendable (_ market: MarketID) -> AsyncStream<MarketDepthEvent>
 
     /// Makes a client from its operations.
     public init(
@@ -29,8 +32,15 @@ public struct MarketDataClient: Sendable {
         },
         fetchTrades: @escaping @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade] = { _, _ in
             throw ExchangeError.unavailable("this client reads no trades")
+        },
+        liveDepth: @escaping @Sendable (_ market: MarketID) -> AsyncStream<MarketDepthEvent> = { _ in
+            AsyncStream { continuation in
+                continuation.yield(.connection(.offline))
+                continuation.finish()
+            }
         }
     ) {
+        self.liveDepth = liveDepth
         self.fetchTrades = fetchTrades
         self.fetchOrderBook = fetchOrderBook
         self.exchange = exchange

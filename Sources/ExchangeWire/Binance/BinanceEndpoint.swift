@@ -87,4 +87,40 @@ public enum BinanceEndpoint {
 
     /// The stream name of a symbol's 24h ticker: `btcusdt@ticker`.
     public static func tickerStream(_ symbol: String) -> String { "\(symbol.lowercased())@ticker" }
+
+    /// The levels a partial book stream may hold (`btcusdt@depth20@100ms`).
+    public static let partialDepthLevels = [5, 10, 20]
+
+    /// The stream name of a symbol's partial book of `levels` levels, every 100 ms:
+    /// `btcusdt@depth20@100ms`.
+    public static func partialDepthStream(_ symbol: String, levels: Int) -> String {
+        "\(symbol.lowercased())@depth\(levels)@100ms"
+    }
+
+    /// The stream name of a symbol's trades: `btcusdt@trade`.
+    public static func tradeStream(_ symbol: String) -> String { "\(symbol.lowercased())@trade" }
+
+    /// What a stream name asks for: a symbol's ticker, partial book (of its levels, every 100 ms or
+    /// every second) or trades; `nil` for any other name.
+    public static func parseStream(_ name: String) -> (symbol: String, kind: StreamKind)? {
+        let parts = name.split(separator: "@").map(String.init)
+        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
+        switch (parts[1], parts.count) {
+        case ("ticker", 2): return (parts[0], .ticker)
+        case ("trade", 2): return (parts[0], .trade)
+        case (let depth, 2...3) where depth.hasPrefix("depth"):
+            guard let levels = Int(depth.dropFirst("depth".count)), partialDepthLevels.contains(levels),
+                parts.count == 2 || parts[2] == "100ms" || parts[2] == "1000ms"
+            else { return nil }
+            return (parts[0], .partialDepth(levels: levels))
+        default: return nil
+        }
+    }
+
+    /// What a stream carries.
+    public enum StreamKind: Sendable, Equatable {
+        case ticker
+        case trade
+        case partialDepth(levels: Int)
+    }
 }

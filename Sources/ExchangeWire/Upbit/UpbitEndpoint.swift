@@ -1,3 +1,5 @@
+public import MarketDomain
+
 /// The Upbit quotation API's paths and parameters, written once for the client and the simulator.
 public enum UpbitEndpoint {
     /// `GET /v1/market/all?is_details=true`: every market with its names.
@@ -21,6 +23,24 @@ public enum UpbitEndpoint {
 
     /// The levels a side of a REST order book holds (`orderbook_units`: 1호가 … 15호가).
     public static let orderbookDepth = 15
+
+    /// The depths a WebSocket `orderbook` code may ask for with its suffix (`KRW-BTC.15`); any
+    /// other suffix gets the default, the last of these (docs.upbit.com, changed 2025-07-02).
+    public static let streamOrderbookDepths = [1, 5, 15, 30]
+
+    /// A WebSocket `orderbook` code asking for `depth` levels: `KRW-BTC.15`.
+    public static func orderbookCode(_ market: MarketID, depth: Int) -> String { "\(market.rawValue).\(depth)" }
+
+    /// The market and the depth asked for by a WebSocket `orderbook` code (`KRW-BTC`, `KRW-BTC.5`);
+    /// `nil` depth when the code carries none or one the server does not offer; `nil` when the code
+    /// names no market.
+    public static func parseOrderbookCode(_ code: String) -> (market: MarketID, depth: Int?)? {
+        let parts = code.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let market = MarketID(String(parts[0])) else { return nil }
+        guard parts.count == 2 else { return (market, nil) }
+        let depth = Int(parts[1]).flatMap { streamOrderbookDepths.contains($0) ? $0 : nil }
+        return (market, depth)
+    }
 
     /// The most candles one request returns.
     public static let maxCandleCount = 200

@@ -16,7 +16,8 @@ extension FeedProtocol {
         },
         keepAliveMessage: #"{"id":2,"method":"LIST_SUBSCRIPTIONS"}"#,
         keepAliveInterval: .seconds(10),
-        decode: BinanceFrameDecoder.decode
+        decode: BinanceFrameDecoder.decode,
+        depth: .binance()
     )
 }
 

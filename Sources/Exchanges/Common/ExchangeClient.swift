@@ -74,7 +74,14 @@ public enum ExchangeClient {
             fetchDailyCandles: operations.candles,
             liveTickers: { feed.events(for: $0) },
             fetchOrderBook: orderBook,
-            fetchTrades: trades
+            fetchTrades: trades,
+            liveDepth: { market in
+                feed.depthEvents(for: market) { market in
+                    async let book = orderBook(market)
+                    async let tape = trades(market, MarketDepth.firstPaintTrades)
+                    return try await (book, tape)
+                }
+            }
         )
     }
 

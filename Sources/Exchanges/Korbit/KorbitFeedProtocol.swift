@@ -13,7 +13,8 @@ extension FeedProtocol {
         },
         keepAliveMessage: #"[{"method":"subscribe","requestId":0,"symbols":[],"type":"ticker"}]"#,
         keepAliveInterval: .seconds(10),
-        decode: KorbitFrameDecoder.decode
+        decode: KorbitFrameDecoder.decode,
+        depth: .korbit
     )
 }
 

@@ -12,12 +12,16 @@ public struct FeedProtocol: Sendable {
     public var keepAliveInterval: Duration
     /// Reads one frame's bytes: a ticker, a sign of life, or an error from the server.
     public var decode: @Sendable (_ frame: UnsafeBufferPointer<UInt8>) -> DecodedFrame
+    /// How the dialect follows one market's order book and trades; `nil` when Sise reads none.
+    public var depth: DepthDialect?
 
     /// Makes a dialect.
     public init(
         subscribeMessage: @escaping @Sendable (_ markets: [MarketID]) throws -> String, keepAliveMessage: String?,
-        keepAliveInterval: Duration, decode: @escaping @Sendable (_ frame: UnsafeBufferPointer<UInt8>) -> DecodedFrame
+        keepAliveInterval: Duration, decode: @escaping @Sendable (_ frame: UnsafeBufferPointer<UInt8>) -> DecodedFrame,
+        depth: DepthDialect? = nil
     ) {
+        self.depth = depth
         self.subscribeMessage = subscribeMessage
         self.keepAliveMessage = keepAliveMessage
         self.keepAliveInterval = keepAliveInterval

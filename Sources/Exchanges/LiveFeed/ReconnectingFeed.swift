@@ -40,9 +40,28 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     /// The feed's events for these markets, in batches; it runs until the consumer stops iterating.
     public func events(for markets: [MarketID]) -> LiveFeedEvents {
         let (events, continuation) = LiveFeedEvents.makeStream()
+        let emit: @Sendable (LiveFeedEvent) -> Void = { continuation.post($0) }
+        let dialect = dialect
+        let logger = logger
+        let fetchSnapshot = fetchSnapshot
+        let subscription = FeedSubscription(
+            message: { try dialect.subscribeMessage(markets) },
+            // Each frame is decoded where it is read, and its ticker posted for the board.
+            receive: { frame in
+                switch dialect.decode(frame) {
+                case .ticker(let ticker): emit(.ticker(ticker))
+                case .heartbeat: break
+                case .serverError(let message): logger.warning("server error on feed: \(message)")
+                case .unreadable(let reason):
+                    logger.debug("skipped unreadable frame: \(reason)")
+                    emit(.frameSkipped(reason: reason))
+                }
+            },
+            fetchSnapshot: { emit(.snapshot(try await fetchSnapshot(markets))) },
+            connectionChanged: { emit(.connection($0)) })
         // The sequence owns the task: when the consumer goes away, the feed is cancelled.
         let task = Task(executorPreference: executor) {
-            await run(markets: markets, emit: { continuation.post($0) })
+            await run(subscription)
             continuation.post(.connection(.offline))
             continuation.finish()
         }
@@ -50,15 +69,56 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
         return events
     }
 
+    /// The order book and trades of one market (SPEC §1.13), through the dialect's depth
+    /// subscription on a connection of its own, painted first and again after every reconnect
+    /// from `fetchSnapshot` (REST); it runs until the consumer stops iterating. A dialect without
+    /// depth reports itself offline at once.
+    public func depthEvents(
+        for market: MarketID, fetchSnapshot: @escaping @Sendable (MarketID) async throws -> (OrderBook, [Trade])
+    ) -> AsyncStream<MarketDepthEvent> {
+        let (events, continuation) = AsyncStream<MarketDepthEvent>.makeStream(bufferingPolicy: .bufferingNewest(4096))
+        guard let depth = dialect.depth else {
+            continuation.yield(.connection(.offline))
+            continuation.finish()
+            return events
+        }
+        let logger = logger
+        let subscription = FeedSubscription(
+            message: { try depth.subscribeMessage(market) },
+            receive: { frame in
+                switch depth.decode(market, frame) {
+                case .orderBook(let book): continuation.yield(.orderBook(book))
+                case .trades(let trades): continuation.yield(.trades(trades))
+                case .heartbeat: break
+                case .serverError(let message): logger.warning("server error on depth feed: \(message)")
+                case .unreadable(let reason):
+                    logger.debug("skipped unreadable depth frame: \(reason)")
+                    continuation.yield(.frameSkipped(reason: reason))
+                }
+            },
+            fetchSnapshot: {
+                let (book, trades) = try await fetchSnapshot(market)
+                continuation.yield(.snapshot(book, trades))
+            },
+            connectionChanged: { continuation.yield(.connection($0)) })
+        let task = Task(executorPreference: executor) {
+            await run(subscription)
+            continuation.yield(.connection(.offline))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return events
+    }
+
     /// Connects, and reconnects, until cancelled.
-    func run(markets: [MarketID], emit: @escaping @Sendable (LiveFeedEvent) -> Void) async {
+    func run(_ subscription: FeedSubscription) async {
         var attempt = 0
         while !Task.isCancelled {
-            emit(.connection(.connecting))
+            subscription.connectionChanged(.connecting)
             let session = FeedSessionState(openedAt: clock.now)
             do {
                 try await open(session) { connection in
-                    try await serve(connection, markets: markets, session: session, emit: emit)
+                    try await serve(connection, subscription: subscription, session: session)
                 }
                 logger.info("feed connection closed")
             } catch is CancellationError {
@@ -69,7 +129,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
             if Task.isCancelled { break }
             attempt = session.hasBeenLive ? 1 : attempt + 1
             let delay = backoff.delay(attempt: attempt, jitter: jitter())
-            emit(.connection(.reconnecting(attempt: attempt, delay: delay)))
+            subscription.connectionChanged(.reconnecting(attempt: attempt, delay: delay))
             do {
                 try await clock.sleep(for: delay)
             } catch {
@@ -116,28 +176,19 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     /// Runs one open connection: subscribe, then read frames while the snapshot, the keep-alive
     /// and the silence watchdog run beside; returns or throws when the connection should end.
     private func serve(
-        _ connection: FeedConnection, markets: [MarketID], session: FeedSessionState<C.Instant>,
-        emit: @escaping @Sendable (LiveFeedEvent) -> Void
+        _ connection: FeedConnection, subscription: FeedSubscription, session: FeedSessionState<C.Instant>
     ) async throws {
-        try await connection.send(try dialect.subscribeMessage(markets))
+        try await connection.send(try subscription.message())
         try await withThrowingTaskGroup(of: SessionTask.self) { group in
             group.addTask {
-                // Each frame is decoded where it is read, and its ticker posted for the board.
                 try await connection.readFrames { frame in
-                    if session.frameArrived(at: clock.now) { emit(.connection(.live)) }
-                    switch dialect.decode(frame) {
-                    case .ticker(let ticker): emit(.ticker(ticker))
-                    case .heartbeat: break
-                    case .serverError(let message): logger.warning("server error on feed: \(message)")
-                    case .unreadable(let reason):
-                        logger.debug("skipped unreadable frame: \(reason)")
-                        emit(.frameSkipped(reason: reason))
-                    }
+                    if session.frameArrived(at: clock.now) { subscription.connectionChanged(.live) }
+                    subscription.receive(frame)
                 }
                 return .reader
             }
             group.addTask {
-                await loadSnapshot(markets: markets, emit: emit)
+                await loadSnapshot(subscription)
                 return .snapshot
             }
             if let keepAlive = dialect.keepAliveMessage {
@@ -149,7 +200,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
                     return .keepAlive
                 }
             }
-            group.addTask { try await watch(session, emit: emit) }
+            group.addTask { try await watch(session, connectionChanged: subscription.connectionChanged) }
             // The connection lasts until the reader sees the socket close (or a task throws:
             // the watchdog on long silence, the keep-alive on a failed send).
             for try await finished in group where finished == .reader { break }
@@ -166,10 +217,10 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     }
 
     /// Fetches the REST snapshot, retrying a few times with back-off on failure.
-    private func loadSnapshot(markets: [MarketID], emit: @escaping @Sendable (LiveFeedEvent) -> Void) async {
+    private func loadSnapshot(_ subscription: FeedSubscription) async {
         for attempt in 1...4 {
             do {
-                emit(.snapshot(try await fetchSnapshot(markets)))
+                try await subscription.fetchSnapshot()
                 return
             } catch is CancellationError {
                 return
@@ -183,19 +234,29 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     /// Checks the silence every second: reports stale once per spell, and ends the connection
     /// (by throwing) once silence reaches the reconnect threshold.
     private func watch(
-        _ session: FeedSessionState<C.Instant>, emit: @escaping @Sendable (LiveFeedEvent) -> Void
+        _ session: FeedSessionState<C.Instant>, connectionChanged: @escaping @Sendable (ConnectionState) -> Void
     ) async throws -> SessionTask {
         while !Task.isCancelled {
             try await clock.sleep(for: .seconds(1))
             let (silence, reportStale) = session.silence(at: clock.now, staleAfter: health.staleAfter)
             switch health.verdict(silence: silence, beforeFirstFrame: !session.hasBeenLive) {
             case .reconnect: throw FeedSilence()
-            case .stale: if reportStale { emit(.connection(.stale)) }
+            case .stale: if reportStale { connectionChanged(.stale) }
             case .live: break
             }
         }
         return .watchdog
     }
+}
+
+/// What one subscription of the feed does on every connection: the message it subscribes with,
+/// what it does with each frame (in the reading task, bytes borrowed), the REST snapshot it
+/// fetches and posts beside, and how it reports the connection's state.
+struct FeedSubscription: Sendable {
+    let message: @Sendable () throws -> String
+    let receive: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    let fetchSnapshot: @Sendable () async throws -> Void
+    let connectionChanged: @Sendable (ConnectionState) -> Void
 }
 
 /// Thrown to end a connection that stayed silent too long.

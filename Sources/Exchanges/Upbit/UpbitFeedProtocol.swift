@@ -18,7 +18,8 @@ extension FeedProtocol {
             },
             keepAliveMessage: UpbitEndpoint.pingText,
             keepAliveInterval: .seconds(10),
-            decode: UpbitFrameDecoder.decode
+            decode: UpbitFrameDecoder.decode,
+            depth: .upbit(ticket: ticket)
         )
     }
 }

@@ -1,0 +1,75 @@
+import ExchangeWire
+import Foundation
+import MarketDomain
+
+extension UpbitStreamSession {
+    /// The books and tapes a request asks for: `orderbook` codes with their depth suffix (Upbit's
+    /// default 30, Bithumb's at most 15), `trade` codes; lower-case and unknown codes are ignored
+    /// in silence, as the exchanges do.
+    static func depthFollowing(from request: UpbitSubscriptionRequest, venue: SimulatedVenue) -> DepthFollowing {
+        let isBithumb = venue.exchange == .bithumb
+        var following = DepthFollowing()
+        for type in request.types {
+            switch type.type {
+            case "orderbook":
+                for code in type.codes where code == code.uppercased() {
+                    guard let (market, depth) = UpbitEndpoint.parseOrderbookCode(code), venue.lists(market) else {
+                        continue
+                    }
+                    let levels = depth ?? UpbitEndpoint.streamOrderbookDepths.last!
+                    following.books[market] = isBithumb ? min(levels, Self.bithumbMaxDepth) : levels
+                }
+                following.realtimeBooks = type.isOnlySnapshot != true
+            case "trade":
+                for code in type.codes where code == code.uppercased() {
+                    if let market = MarketID(code), venue.lists(market) { following.tapes.insert(market) }
+                }
+                following.realtimeTrades = type.isOnlySnapshot != true
+            default:
+                continue
+            }
+        }
+        return following
+    }
+
+    /// Bithumb's WebSocket books hold at most 15 levels a side (exchange-apis.md §2.4).
+    static let bithumbMaxDepth = 15
+
+    /// Whether a request wants the current state of a type first (not `is_only_realtime`).
+    static func wantsSnapshot(of type: String, in request: UpbitSubscriptionRequest) -> Bool {
+        request.types.contains { $0.type == type && $0.isOnlyRealtime != true }
+    }
+
+    /// The frames of these markets' depth now: each market's trades not sent yet, oldest first,
+    /// then its book, in binary frames as the exchange sends them (Bithumb's book times in µs).
+    func depthFrames(
+        _ markets: [MarketID], following: inout DepthFollowing, books: Bool, trades: Bool, snapshot: Bool
+    ) throws -> WebSocketFrameBatch {
+        let time = now()
+        let encoder = JSONEncoder()
+        var batch = WebSocketFrameBatch(capacity: 8192)
+        for market in markets {
+            let levels = books ? following.books[market] : nil
+            let tape = trades && following.tapes.contains(market)
+            guard levels != nil || tape,
+                let depth = venue.depth(
+                    market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: time)
+            else { continue }
+            if tape {
+                let fresh = following.unsent(depth.trades, of: market)
+                for trade in fresh {
+                    let message = UpbitStreamTrade(
+                        trade, previousClose: depth.figures.previousClose, book: depth.book, snapshot: snapshot,
+                        now: time)
+                    batch.appendBinary(Array(try encoder.encode(message)))
+                }
+            }
+            if let levels {
+                let message = UpbitStreamOrderbook(
+                    depth.book.limited(to: levels), snapshot: snapshot, microseconds: venue.exchange == .bithumb)
+                batch.appendBinary(Array(try encoder.encode(message)))
+            }
+        }
+        return batch
+    }
+}
