@@ -30,17 +30,40 @@ public enum TradeTable {
             .init("Time (KST)"), .init("Side"), .init("Price", .right), .init("Size", .right),
         ])
         table.rows = trades.map { trade in
-            let kst = trade.timestamp + 9 * 3_600_000
-            let seconds = Int((kst / 1000) % 86_400)
-            let time =
-                ZeroPadded.time(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58)
-                ?? ""
-            return [
-                time, trade.side == .buy ? "buy" : "sell", NumberFormat.price(trade.price, quote: trade.market.quote),
+            [
+                kstTime(trade.timestamp), trade.side == .buy ? "buy" : "sell",
+                NumberFormat.price(trade.price, quote: trade.market.quote),
                 NumberFormat.fixed(trade.size, decimals: 4),
             ]
         }
         return table
+    }
+
+    /// The header of `sise trades --follow`'s lines.
+    public static let followHeader = followLine(time: "Time (KST)", side: "Side", price: "Price", size: "Size")
+
+    /// One trade as a line of `sise trades --follow`, in the table's columns at fixed widths.
+    public static func followLine(_ trade: Trade) -> String {
+        followLine(
+            time: kstTime(trade.timestamp), side: trade.side == .buy ? "buy" : "sell",
+            price: NumberFormat.price(trade.price, quote: trade.market.quote),
+            size: NumberFormat.fixed(trade.size, decimals: 4))
+    }
+
+    private static func followLine(time: String, side: String, price: String, size: String) -> String {
+        func pad(_ text: String, _ width: Int, right: Bool) -> String {
+            let fill = String(repeating: " ", count: max(0, width - text.count))
+            return right ? fill + text : text + fill
+        }
+        return pad(time, 10, right: false) + "  " + pad(side, 4, right: false) + "  " + pad(price, 16, right: true)
+            + "  " + pad(size, 14, right: true)
+    }
+
+    /// `HH:mm:ss` in KST.
+    static func kstTime(_ timestamp: Int64) -> String {
+        let seconds = Int(((timestamp + 9 * 3_600_000) / 1000) % 86_400)
+        return ZeroPadded.time(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58)
+            ?? ""
     }
 
     /// The line under the table: 체결강도 over these trades.

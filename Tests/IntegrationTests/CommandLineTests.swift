@@ -152,4 +152,33 @@ import Testing
         #expect(result.lines.count == 23)
         #expect(result.lines.last?.hasPrefix("20 trades · 체결강도 ") == true)
     }
+
+    /// `sise trades --follow`: the latest trades oldest first, then live ones after them, each
+    /// once, in the order they happened, until `--duration`.
+    @Test(arguments: ["upbit", "bithumb", "korbit", "binance"])
+    func followingTradesPrintsTheLatestThenLiveOnesEachOnceInOrder(exchange: String) async throws {
+        let started = Int(Date().timeIntervalSince1970 * 1000)
+        let result = try await SiseProcess.run(
+            [
+                "trades", "BTC", "--exchange", exchange, "--count", "5", "--format", "ndjson", "--follow", "--duration",
+                "6",
+            ]
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let trades = result.lines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(trades.count > 5, "no live trade in 6 s")
+        let ids = trades.compactMap { $0["id"] as? Int }
+        #expect(Set(ids).count == trades.count)
+        let times = trades.compactMap { $0["timestamp"] as? Int }
+        #expect(times == times.sorted())
+        #expect(times.dropFirst(5).allSatisfy { $0 >= started - 2_000 })
+    }
+
+    @Test func durationGoesWithFollowOnly() async throws {
+        let result = try await SiseProcess.run(["trades", "BTC", "--duration", "3"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--duration goes with --follow"))
+    }
 }
