@@ -85,6 +85,7 @@ public final class TerminalApp {
                 switch KeyMap.action(for: key, in: output.board) {
                 case .quit: return false
                 case .send(let input): viewModel.send(.board(input))
+                case .detail(let input): viewModel.send(.detail(input))
                 case .ignore: break
                 }
             }

@@ -1,6 +1,6 @@
 public import MarketDomain
 
-/// What the detail view shows of one market (SPEC §1.6), formatted.
+/// What the detail view shows of one market (SPEC §1.6, §1.13), formatted.
 public struct DetailOutput: Sendable, Equatable, Codable {
     public var market: MarketID
     public var name = ""
@@ -21,6 +21,10 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     public var candleStatus: String?
     /// The newest ticker's time, Unix ms.
     public var lastTimestamp: Int64?
+    /// The order book and the trades; `nil` when the exchange's client follows none.
+    public var depth: DepthOutput?
+    /// The part shown alone when the screen is too narrow for all three side by side.
+    public var pane: DetailPane = .chart
 
     public init(market: MarketID) {
         self.market = market

@@ -1,9 +1,17 @@
 public import MarketDomain
 
 /// The detail view's view model: live stats of one market from the shared board, 52-week range
-/// and daily candles fetched once (cached), with today's candle following the live price.
+/// and daily candles fetched once (cached), with today's candle following the live price, and
+/// the market's live order book and trades from its depth feed, sizes that changed flashing for
+/// 300 ms on the injected clock.
 @MainActor
 public final class DetailViewModel {
+    /// The market's depth feed (``MarketDataClient/liveDepth``).
+    public typealias DepthSource = @Sendable (MarketID) -> AsyncStream<MarketDepthEvent>
+
+    /// How long a changed size flashes.
+    static let flashDuration = Duration.milliseconds(300)
+
     /// The latest output.
     public private(set) var output: DetailOutput
     private let publisher: OutputPublisher<DetailOutput>
@@ -14,16 +22,38 @@ public final class DetailViewModel {
     private var candles: [Candle] = []
     /// The highest high and lowest low of the loaded year of candles.
     private var yearRange: (high: Double, low: Double)?
+    private let depthSource: DepthSource?
+    private let clock: any Clock<Duration>
+    private var depth: MarketDepth
+    /// Bumped with every book that flashes: a flash ends only if no newer one started.
+    private var flashGeneration = 0
 
-    /// A detail view model of `market`.
-    public init(market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean) {
+    /// A detail view model of `market`; with `depth`, it follows the market's book and trades.
+    public init(
+        market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean,
+        depth: DepthSource? = nil, clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.board = board
         self.loader = loader
         self.language = language
+        self.depthSource = depth
+        self.clock = clock
+        self.depth = MarketDepth(market: market)
         var first = DetailOutput(market: market)
         first.candleStatus = "Loading daily candles…"
+        if depth != nil { first.depth = DepthOutput(self.depth, previous: nil, flashing: false) }
         output = first
         publisher = OutputPublisher(first)
+    }
+
+    /// Takes one input; its effect is in ``output`` when this returns.
+    public func send(_ input: DetailInput) {
+        switch input {
+        case .paneChosen(let pane): output.pane = pane
+        case .nextPaneChosen: output.pane = output.pane.moved(by: 1)
+        case .previousPaneChosen: output.pane = output.pane.moved(by: -1)
+        }
+        publish()
     }
 
     /// The current output, then every new one (only the newest waits by default: a renderer's
@@ -34,8 +64,52 @@ public final class DetailViewModel {
         publisher.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
-    /// Loads and follows until cancelled.
+    /// Loads and follows the board and the depth until cancelled.
     public func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.followBoard() }
+            if let source = depthSource {
+                let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                let events = source(output.market)
+                group.addTask { await self.followDepth(events, flashStarted: flashStarted) }
+                group.addTask { await self.endFlashes(flashes) }
+            }
+            await group.waitForAll()
+        }
+    }
+
+    /// Applies the depth feed's events; a book whose sizes moved flashes them.
+    private func followDepth(
+        _ events: AsyncStream<MarketDepthEvent>, flashStarted: AsyncStream<Int>.Continuation
+    ) async {
+        defer { flashStarted.finish() }
+        for await event in events {
+            let previous = depth.book
+            guard depth.apply(event) else { continue }
+            let flashing: Bool
+            if case .orderBook = event { flashing = previous != nil } else { flashing = false }
+            output.depth = DepthOutput(depth, previous: previous, flashing: flashing)
+            let flashes = output.depth.map { ($0.asks + $0.bids).contains { $0.flash != nil } } ?? false
+            if flashes {
+                flashGeneration += 1
+                flashStarted.yield(flashGeneration)
+            }
+            publish()
+        }
+    }
+
+    /// Ends each flash after ``flashDuration``, unless a newer book started its own.
+    private func endFlashes(_ started: AsyncStream<Int>) async {
+        for await generation in started {
+            do { try await clock.sleep(for: Self.flashDuration) } catch { return }
+            guard generation == flashGeneration else { continue }
+            output.depth = DepthOutput(depth, previous: nil, flashing: false)
+            publish()
+        }
+    }
+
+    /// Shows the board's quotes of the market and loads its candles, until cancelled.
+    private func followBoard() async {
         let updates = await board.updates()
         if let quote = await board.board.quote(output.market) { show(quote) }
         let market = output.market

@@ -14,22 +14,28 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
     public typealias Watchlist = WatchlistViewModel<C>
 
     /// What a person did, for the part of the app it was done in. In JSON the part names the
-    /// input: `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`.
+    /// input: `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`,
+    /// `{"detail":{"nextPaneChosen":{}}}`.
     public enum Input: Sendable, Equatable, Codable {
         case board(BoardInput)
         case watchlist(Watchlist.Input)
+        /// For the open detail (ignored when none is open).
+        case detail(DetailInput)
 
-        private enum CodingKeys: String, CodingKey { case board, watchlist }
+        private enum CodingKeys: String, CodingKey { case board, watchlist, detail }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: [], debugDescription: "an input is one of {\"board\":…} or {\"watchlist\":…}"))
+                    .init(
+                        codingPath: [],
+                        debugDescription: "an input is one of {\"board\":…}, {\"watchlist\":…} or {\"detail\":…}"))
             }
             switch key {
             case .board: self = .board(try container.decode(BoardInput.self, forKey: .board))
             case .watchlist: self = .watchlist(try container.decode(Watchlist.Input.self, forKey: .watchlist))
+            case .detail: self = .detail(try container.decode(DetailInput.self, forKey: .detail))
             }
         }
 
@@ -38,6 +44,7 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
             switch self {
             case .board(let input): try container.encode(input, forKey: .board)
             case .watchlist(let input): try container.encode(input, forKey: .watchlist)
+            case .detail(let input): try container.encode(input, forKey: .detail)
             }
         }
     }
@@ -96,6 +103,10 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
             guard let watchlist else { return }
             watchlist.send(input)
             show(watchlist: watchlist.output)
+        case .detail(let input):
+            guard let viewModel = detail?.viewModel else { return }
+            viewModel.send(input)
+            show(detail: viewModel.output)
         }
     }
 

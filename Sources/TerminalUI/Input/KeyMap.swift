@@ -6,6 +6,8 @@ public enum KeyMap {
     /// What to do about a key.
     public enum Action: Equatable, Sendable {
         case send(BoardInput)
+        /// For the open detail.
+        case detail(DetailInput)
         case quit
         case ignore
     }
@@ -27,6 +29,11 @@ public enum KeyMap {
             case .escape, .enter, .backspace, .left, .character("h"): return .send(.detailClosed)
             case .character("q"): return .quit
             case .character("f"), .character(" "): return .send(.favoriteToggled)
+            case .tab, .right, .character("l"): return .detail(.nextPaneChosen)
+            case .backTab: return .detail(.previousPaneChosen)
+            case .character("c"): return .detail(.paneChosen(.chart))
+            case .character("o"): return .detail(.paneChosen(.orderBook))
+            case .character("t"): return .detail(.paneChosen(.trades))
             default: return .ignore
             }
         }

@@ -1,14 +1,18 @@
 import MarketDomain
 public import MarketFeatures
 
-/// The detail view (SPEC §1.6): name, live price and change, 24 h and 52-week stats, and the
-/// daily candle chart filling the rest of the screen.
+/// The detail view (SPEC §1.6, §1.13): name, live price and change, 24 h and 52-week stats, the
+/// daily candle chart, and the order book and the trade tape beside it when the window is wide
+/// enough (``wideWidth``), or one of the three at a time under sub-tabs when it is not.
 public struct DetailScreen: Sendable {
     public var theme: Theme
 
     public init(theme: Theme) {
         self.theme = theme
     }
+
+    /// The narrowest window that shows the chart, the book and the tape side by side.
+    public static let wideWidth = 130
 
     public func draw(_ detail: DetailOutput, status board: BoardOutput, into screen: inout ScreenBuffer) {
         guard screen.width >= BoardScreen.minimumWidth, screen.height >= BoardScreen.minimumHeight else {
@@ -32,24 +36,63 @@ public struct DetailScreen: Sendable {
             screen.write(value, x: statX + DisplayWidth.of(label) + 1, y: 1)
             statX += DisplayWidth.of(text) + 3
         }
-        let chartTop = 3
-        let chartHeight = screen.height - chartTop - 2
-        if let status = detail.candleStatus {
-            screen.write(status, x: 2, y: chartTop + 1, style: Theme.hint)
+        let top = 2
+        let height = screen.height - top - 1
+        var hints = "Esc back  f favorite  q quit"
+        if let depth = detail.depth {
+            if screen.width >= Self.wideWidth {
+                let tapeX = screen.width - TradeTapeView.preferredWidth
+                let bookX = tapeX - OrderBookView.preferredWidth - 1
+                drawChart(detail, into: &screen, x: 1, y: top, width: bookX - 3, height: height)
+                OrderBookView(theme: theme).draw(
+                    depth, into: &screen, x: bookX, y: top, width: OrderBookView.preferredWidth, height: height)
+                TradeTapeView(theme: theme).draw(
+                    depth, into: &screen, x: tapeX, y: top, width: TradeTapeView.preferredWidth - 1, height: height)
+            } else {
+                var tabX = 1
+                for pane in DetailPane.allCases {
+                    tabX += screen.write(
+                        " \(pane.title) ", x: tabX, y: top,
+                        style: pane == detail.pane ? Theme.activeTab : Theme.inactiveTab)
+                    tabX += 1
+                }
+                let paneY = top + 1
+                let paneHeight = height - 1
+                switch detail.pane {
+                case .chart:
+                    drawChart(detail, into: &screen, x: 1, y: paneY, width: screen.width - 2, height: paneHeight)
+                case .orderBook:
+                    OrderBookView(theme: theme).draw(
+                        depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 60), height: paneHeight)
+                case .trades:
+                    TradeTapeView(theme: theme).draw(
+                        depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 48), height: paneHeight)
+                }
+                hints = "Tab pane  " + hints
+            }
         } else {
-            screen.write(
-                "Daily candles (last \(min(detail.candles.count, screen.width - 16)) days)", x: 1, y: 2,
-                style: Theme.header)
-            CandleChart(theme: theme).draw(
-                detail.candles, quote: detail.market.quote, into: &screen, x: 1, y: chartTop, width: screen.width - 2,
-                height: chartHeight)
+            drawChart(detail, into: &screen, x: 1, y: top, width: screen.width - 2, height: height)
         }
         let y = screen.height - 1
         screen.fill(y: y, style: Theme.statusBar)
         let mode = board.status.isSimulated ? "SIMULATED" : "LIVE"
         screen.write(
-            " \(board.status.exchange) │ \(mode) │ \(board.status.connection.label) │ Esc back  f favorite  q quit",
+            " \(board.status.exchange) │ \(mode) │ \(board.status.connection.label) │ \(hints)",
             x: 0, y: y, style: Theme.statusBar)
         if let toast = board.toast { BoardScreen.drawBanner(toast, into: &screen) }
+    }
+
+    /// The candle chart under its title row, or why there is none.
+    private func drawChart(
+        _ detail: DetailOutput, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int
+    ) {
+        if let status = detail.candleStatus {
+            screen.write(status, x: x + 1, y: y + 2, style: Theme.hint, maxWidth: width)
+            return
+        }
+        screen.write(
+            "Daily candles (last \(min(detail.candles.count, width - 14)) days)", x: x, y: y, style: Theme.header)
+        CandleChart(theme: theme).draw(
+            detail.candles, quote: detail.market.quote, into: &screen, x: x, y: y + 1, width: width, height: height - 2)
     }
 }

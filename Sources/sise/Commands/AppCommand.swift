@@ -82,7 +82,7 @@ struct AppCommand: AsyncParsableCommand {
             ).makeViewModel()
         }
         let root = RootViewModel(board: viewModel, watchlist: watchlist) { market in
-            DetailViewModel(market: market, board: board, loader: loader, language: language)
+            DetailViewModel(market: market, board: board, loader: loader, language: language, depth: client.liveDepth)
         }
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),

@@ -1,0 +1,103 @@
+public import MarketDomain
+
+/// What the detail view shows of a market's depth (SPEC §1.13), formatted: the order book's
+/// levels with their share of the largest for a size bar, the spread, the tape and 체결강도.
+public struct DepthOutput: Sendable, Equatable, Codable {
+    /// One price level of a side.
+    public struct Level: Sendable, Equatable, Codable {
+        public var price: String
+        public var size: String
+        /// The level's size over the largest shown on either side, 0…1, for its bar.
+        public var share: Double
+        /// How the size just changed (grew: rise, shrank: fall), while it flashes.
+        public var flash: ChangeDirection?
+
+        public init(price: String, size: String, share: Double, flash: ChangeDirection?) {
+            self.price = price
+            self.size = size
+            self.share = share
+            self.flash = flash
+        }
+    }
+
+    /// One trade of the tape.
+    public struct TradeRow: Sendable, Equatable, Codable {
+        /// `HH:mm:ss` in KST.
+        public var time: String
+        public var side: Trade.Side
+        public var price: String
+        public var size: String
+
+        public init(time: String, side: Trade.Side, price: String, size: String) {
+            self.time = time
+            self.side = side
+            self.price = price
+            self.size = size
+        }
+    }
+
+    /// Asks, lowest (the best) first.
+    public var asks: [Level] = []
+    /// Bids, highest (the best) first.
+    public var bids: [Level] = []
+    /// The best ask less the best bid, and its share of the mid: `1,000 (0.01%)`.
+    public var spread = ""
+    public var totalAskSize = ""
+    public var totalBidSize = ""
+    /// Bids against asks over the book: `+12.5%` leans to the bids.
+    public var imbalance = ""
+    /// The latest trades, newest first.
+    public var trades: [TradeRow] = []
+    /// 체결강도 over the tape: `123.4%`, `—` before any sell.
+    public var strength = "—"
+    /// Set while the book loads or the feed is not live.
+    public var status: String?
+
+    public init() {}
+
+    /// The depth formatted, the sizes that changed against `previous` (the book shown before)
+    /// marked to flash when `flashing`.
+    public init(_ depth: MarketDepth, previous: OrderBook?, flashing: Bool, levels: Int = 15, trades: Int = 30) {
+        let quote = depth.market.quote
+        if let book = depth.book?.limited(to: levels) {
+            let largest = (book.asks + book.bids).map(\.size).max() ?? 0
+            let before = Dictionary(
+                ((previous?.asks ?? []) + (previous?.bids ?? [])).map { ($0.price, $0.size) },
+                uniquingKeysWith: { first, _ in first })
+            func level(_ level: OrderBook.Level) -> Level {
+                var flash: ChangeDirection?
+                if flashing, let old = before[level.price], old != level.size {
+                    flash = level.size > old ? .rise : .fall
+                }
+                return Level(
+                    price: NumberFormat.price(level.price, quote: quote), size: Self.size(level.size),
+                    share: largest > 0 ? level.size / largest : 0, flash: flash)
+            }
+            asks = book.asks.map(level)
+            bids = book.bids.map(level)
+            if let gap = book.spread, let mid = book.mid {
+                let share = NumberFormat.fixed(gap / mid * 100, decimals: 3)
+                spread = "\(NumberFormat.price(gap, quote: quote)) (\(share)%)"
+            }
+            totalAskSize = Self.size(book.totalAskSize)
+            totalBidSize = Self.size(book.totalBidSize)
+            imbalance = book.imbalance.map { NumberFormat.signed($0 * 100, decimals: 1) + "%" } ?? ""
+        }
+        self.trades = depth.tape.prefix(trades).map { trade in
+            let seconds = Int(((trade.timestamp + 9 * 3_600_000) / 1000) % 86_400)
+            return TradeRow(
+                time: ZeroPadded.time(
+                    hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58) ?? "",
+                side: trade.side, price: NumberFormat.price(trade.price, quote: quote), size: Self.size(trade.size))
+        }
+        strength = depth.strength.map { NumberFormat.fixed($0, decimals: 1) + "%" } ?? "—"
+        switch depth.connection {
+        case .live: status = depth.book == nil ? "Loading the order book…" : nil
+        case .connecting: status = depth.book == nil ? "Loading the order book…" : "connecting"
+        case let state: status = state.label
+        }
+    }
+
+    /// A size to four decimals, as the exchanges' apps show coin amounts.
+    private static func size(_ value: Double) -> String { NumberFormat.fixed(value, decimals: 4) }
+}

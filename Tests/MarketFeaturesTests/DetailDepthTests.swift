@@ -1,0 +1,156 @@
+import Clocks
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The detail view's order book and trades (SPEC §1.13), driven by a scripted depth feed on a
+/// test clock: the whole sequence of what it shows, flashes ending after 300 ms of the clock.
+@MainActor
+@Suite struct DetailDepthTests {
+    private let bitcoin = MarketFixtures.bitcoin.id
+
+    private func book(_ asks: [(Double, Double)], _ bids: [(Double, Double)], at time: Int64) -> OrderBook {
+        OrderBook(
+            market: bitcoin, timestamp: time, asks: asks.map { .init(price: $0.0, size: $0.1) },
+            bids: bids.map { .init(price: $0.0, size: $0.1) })
+    }
+
+    private func trade(_ id: Int64, _ side: Trade.Side, size: Double) -> Trade {
+        // 2026-03-11 14:40:58 UTC is 23:40:58 KST.
+        Trade(market: bitcoin, price: 100_000_000, size: size, side: side, timestamp: 1_773_240_058_000 + id, id: id)
+    }
+
+    @Test func aBookIsFormattedWithItsBarsSpreadTotalsAndImbalance() {
+        var depth = MarketDepth(market: bitcoin)
+        depth.apply(.connection(.live))
+        depth.apply(
+            .snapshot(
+                book([(100_001_000, 2), (100_002_000, 0.5)], [(100_000_000, 1)], at: 1),
+                [trade(1, .buy, size: 3), trade(2, .sell, size: 1.5)]))
+        let output = DepthOutput(depth, previous: nil, flashing: false)
+        #expect(
+            output.asks == [
+                .init(price: "100,001,000", size: "2.0000", share: 1, flash: nil),
+                .init(price: "100,002,000", size: "0.5000", share: 0.25, flash: nil),
+            ])
+        #expect(output.bids == [.init(price: "100,000,000", size: "1.0000", share: 0.5, flash: nil)])
+        #expect(output.spread == "1,000 (0.001%)")
+        #expect(output.totalAskSize == "2.5000" && output.totalBidSize == "1.0000")
+        #expect(output.imbalance == "-42.9%")
+        #expect(output.trades.map(\.time) == ["23:40:58", "23:40:58"])
+        #expect(output.trades.map(\.side) == [.sell, .buy])
+        #expect(output.strength == "200.0%")
+        #expect(output.status == nil)
+    }
+
+    @Test func theBookAndTheTapeFollowTheFeedAndChangedSizesFlashFor300Milliseconds() async throws {
+        let driver = TaskDriver()
+        let script = ScriptedMarketClient(
+            markets: MarketFixtures.markets,
+            tickers: [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100_000_000, change: 0, value: 1e9)])
+        let board = LiveBoard(client: script.client)
+        try await board.load()
+        let memory = InMemoryPreferenceStore()
+        let loader = DailyCandleLoader(exchange: .upbit, fetch: { _, _ in [] }, store: memory.store)
+        let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
+        let viewModel = DetailViewModel(
+            market: bitcoin, board: board, loader: loader, depth: { _ in feed }, clock: driver.clock)
+        let log = OutputLog<DetailOutput>()
+        let outputs = viewModel.outputs(bufferingPolicy: .unbounded)
+        let recorder = driver.start { @MainActor in
+            for await output in outputs { log.append(output) }
+        }
+        let running = driver.start { @MainActor in await viewModel.run() }
+        await driver.settle()
+        #expect(log.values.first?.depth?.status == "Loading the order book…")
+        let before = log.values.count
+
+        depthEvents.yield(.connection(.live))
+        let first = book([(100_001_000, 2)], [(100_000_000, 1)], at: 10)
+        depthEvents.yield(.snapshot(first, [trade(1, .buy, size: 1)]))
+        await driver.settle()
+        // The ask grew, the bid shrank: both flash, in the colours of a rise and a fall.
+        depthEvents.yield(.orderBook(book([(100_001_000, 3)], [(100_000_000, 0.5)], at: 11)))
+        await driver.settle()
+        // An older book overtaken on the way is not shown.
+        depthEvents.yield(.orderBook(book([(100_001_000, 9)], [(100_000_000, 9)], at: 5)))
+        await driver.settle()
+        await driver.advance(by: .milliseconds(299), step: .milliseconds(299))
+        let stillFlashing = viewModel.output.depth?.asks.first?.flash
+        await driver.advance(by: .milliseconds(1), step: .milliseconds(1))
+        depthEvents.yield(.trades([trade(2, .sell, size: 2), trade(1, .buy, size: 1)]))
+        await driver.settle()
+        viewModel.send(.nextPaneChosen)
+        viewModel.send(.nextPaneChosen)
+        viewModel.send(.nextPaneChosen)
+        viewModel.send(.previousPaneChosen)
+        await driver.settle()
+
+        #expect(stillFlashing == .rise)
+        // Each step as the screen saw it: (ask sizes with flashes, bid sizes with flashes, tape, strength, status, pane).
+        struct Seen: Equatable {
+            var asks: [String]
+            var bids: [String]
+            var tape: [String]
+            var strength: String
+            var status: String?
+            var pane: DetailPane
+        }
+        func seen(_ output: DetailOutput) -> Seen {
+            let depth = output.depth ?? DepthOutput()
+            func mark(_ level: DepthOutput.Level) -> String {
+                level.size + (level.flash.map { $0 == .rise ? "↑" : "↓" } ?? "")
+            }
+            return Seen(
+                asks: depth.asks.map(mark), bids: depth.bids.map(mark),
+                tape: depth.trades.map { "\($0.side.rawValue) \($0.size)" }, strength: depth.strength,
+                status: depth.status, pane: output.pane)
+        }
+        let depthSteps = log.values[before...].map(seen).filter {
+            !$0.asks.isEmpty || $0.status != "Loading the order book…"
+        }
+        // Board and candle outputs in between repeat the last step: keep each change once.
+        var steps: [Seen] = []
+        for step in depthSteps where steps.last != step { steps.append(step) }
+        #expect(
+            steps == [
+                Seen(
+                    asks: ["2.0000"], bids: ["1.0000"], tape: ["buy 1.0000"], strength: "—", status: nil, pane: .chart),
+                Seen(
+                    asks: ["3.0000↑"], bids: ["0.5000↓"], tape: ["buy 1.0000"], strength: "—", status: nil, pane: .chart
+                ),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["buy 1.0000"], strength: "—", status: nil, pane: .chart),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["sell 2.0000", "buy 1.0000"], strength: "50.0%",
+                    status: nil, pane: .chart),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["sell 2.0000", "buy 1.0000"], strength: "50.0%",
+                    status: nil, pane: .orderBook),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["sell 2.0000", "buy 1.0000"], strength: "50.0%",
+                    status: nil, pane: .trades),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["sell 2.0000", "buy 1.0000"], strength: "50.0%",
+                    status: nil, pane: .chart),
+                Seen(
+                    asks: ["3.0000"], bids: ["0.5000"], tape: ["sell 2.0000", "buy 1.0000"], strength: "50.0%",
+                    status: nil, pane: .trades),
+            ])
+
+        // A dropped connection says so until the feed is live again.
+        depthEvents.yield(.connection(.reconnecting(attempt: 1, delay: .seconds(2))))
+        await driver.settle()
+        #expect(viewModel.output.depth?.status == "reconnecting in 2s")
+        #expect(viewModel.output.depth?.asks.count == 1)
+        depthEvents.yield(.connection(.live))
+        await driver.settle()
+        #expect(viewModel.output.depth?.status == nil)
+        running.cancel()
+        recorder.cancel()
+        depthEvents.finish()
+        await driver.settle()
+    }
+}

@@ -1,0 +1,105 @@
+import MarketDomain
+import MarketFeatures
+import TerminalUI
+import TestSupport
+import Testing
+
+/// The detail view with its order book and trade tape (SPEC §1.13), read from a screen buffer:
+/// side by side when the window is wide, one pane under sub-tabs when it is not.
+@Suite struct DetailScreenTests {
+    private func detail(pane: DetailPane = .chart) -> DetailOutput {
+        var output = DetailOutput(market: MarketFixtures.bitcoin.id)
+        output.name = "비트코인"
+        output.symbol = "BTC"
+        output.price = "100,001,000"
+        output.candles = (0..<40).map { index in
+            let base = 100_000_000.0 + Double(index) * 10_000
+            return Candle(
+                day: TradingDay(year: 2026, month: 1, day: 1)!.adding(days: index), open: base, high: base + 30_000,
+                low: base - 30_000, close: base + 10_000, volume: 1, value: 1)
+        }
+        var depth = DepthOutput()
+        depth.asks = (0..<15).map { index in
+            .init(
+                price: NumberFormat.price(100_001_000 + Double(index) * 1_000), size: "1.0000", share: 0.5,
+                flash: index == 0 ? .rise : nil)
+        }
+        depth.bids = (0..<15).map { index in
+            .init(price: NumberFormat.price(100_000_000 - Double(index) * 1_000), size: "2.0000", share: 1, flash: nil)
+        }
+        depth.spread = "1,000 (0.001%)"
+        depth.totalAskSize = "15.0000"
+        depth.totalBidSize = "30.0000"
+        depth.imbalance = "+33.3%"
+        depth.trades = [
+            .init(time: "23:40:58", side: .buy, price: "100,001,000", size: "0.5000"),
+            .init(time: "23:40:57", side: .sell, price: "100,000,000", size: "0.2500"),
+        ]
+        depth.strength = "200.0%"
+        output.depth = depth
+        output.pane = pane
+        return output
+    }
+
+    private func status() -> BoardOutput {
+        var board = BoardOutput()
+        board.status.exchange = "Upbit"
+        board.status.connection = .live
+        return board
+    }
+
+    @Test func aWideWindowShowsTheChartTheBookAndTheTapeSideBySide() throws {
+        var screen = ScreenBuffer(width: 150, height: 40)
+        DetailScreen(theme: Theme()).draw(detail(), status: status(), into: &screen)
+        let lines = screen.lines
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Daily candles"))
+        #expect(text.contains("호가 Order book") && text.contains("체결 Trades  체결강도 200.0%"))
+        // Fifteen asks above the spread, the highest on top and the best just over it; bids below.
+        let spreadRow = try #require(lines.firstIndex { $0.contains("spread 1,000 (0.001%)") })
+        #expect(lines[spreadRow - 1].contains("100,001,000"))
+        #expect(lines[spreadRow - 15].contains("100,015,000"))
+        #expect(lines[spreadRow + 1].contains("100,000,000"))
+        #expect(lines[spreadRow + 15].contains("99,986,000"))
+        #expect(lines[spreadRow + 16].contains("ask 15.0000  bid 30.0000  +33.3%"))
+        #expect(text.contains("23:40:58    100,001,000       0.5000"))
+        // Asks in the fall colour, bids in the rise colour, the changed size flashing.
+        let askX = try #require(lines[spreadRow - 1].range(of: "100,001,000")).lowerBound.utf16Offset(
+            in: lines[spreadRow - 1])
+        #expect(screen[askX, spreadRow - 1].style.foreground == Theme().color(.fall))
+        let bidX = try #require(lines[spreadRow + 1].range(of: "100,000,000")).lowerBound.utf16Offset(
+            in: lines[spreadRow + 1])
+        #expect(screen[bidX, spreadRow + 1].style.foreground == Theme().color(.rise))
+        let sizeX = try #require(lines[spreadRow - 1].range(of: "1.0000")).lowerBound.utf16Offset(
+            in: lines[spreadRow - 1])
+        #expect(screen[sizeX, spreadRow - 1].style == Theme().flash(.rise))
+        #expect(!text.contains("Tab pane"))
+    }
+
+    @Test func aNarrowWindowShowsOnePaneUnderSubTabs() {
+        var screen = ScreenBuffer(width: 90, height: 40)
+        DetailScreen(theme: Theme()).draw(detail(pane: .orderBook), status: status(), into: &screen)
+        var text = screen.lines.joined(separator: "\n")
+        #expect(text.contains("Chart   Order book 호가   Trades 체결"))
+        #expect(text.contains("spread 1,000 (0.001%)") && !text.contains("Daily candles"))
+        #expect(text.contains("Tab pane"))
+        screen = ScreenBuffer(width: 90, height: 40)
+        DetailScreen(theme: Theme()).draw(detail(pane: .trades), status: status(), into: &screen)
+        text = screen.lines.joined(separator: "\n")
+        #expect(text.contains("체결강도 200.0%") && !text.contains("spread"))
+        screen = ScreenBuffer(width: 90, height: 40)
+        DetailScreen(theme: Theme()).draw(detail(pane: .chart), status: status(), into: &screen)
+        text = screen.lines.joined(separator: "\n")
+        #expect(text.contains("Daily candles") && !text.contains("체결강도"))
+    }
+
+    @Test func inTheDetailTabAndLettersChooseThePane() {
+        var board = BoardOutput()
+        board.detailMarket = MarketFixtures.bitcoin.id
+        #expect(KeyMap.action(for: .tab, in: board) == .detail(.nextPaneChosen))
+        #expect(KeyMap.action(for: .backTab, in: board) == .detail(.previousPaneChosen))
+        #expect(KeyMap.action(for: .character("o"), in: board) == .detail(.paneChosen(.orderBook)))
+        #expect(KeyMap.action(for: .character("t"), in: board) == .detail(.paneChosen(.trades)))
+        #expect(KeyMap.action(for: .escape, in: board) == .send(.detailClosed))
+    }
+}
