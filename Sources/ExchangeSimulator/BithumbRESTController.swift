@@ -71,7 +71,7 @@ struct BithumbRESTController<Context: RequestContext> {
         let time = now()
         let wanted: [MarketID]
         if pair.uppercased() == "ALL_KRW" {
-            wanted = venue.markets.map(\.id)
+            wanted = venue.markets.map(\.id).filter { $0.quote == "KRW" }
         } else if let id = Self.legacyMarket(pair), venue.lists(id) {
             wanted = [id]
         } else {

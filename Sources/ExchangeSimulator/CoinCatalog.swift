@@ -36,9 +36,9 @@ public enum CoinCatalog {
         return real + generated
     }
 
-    /// The KRW markets Bithumb lists (August 2025).
-    static func bithumbKRWMarkets() throws -> Set<MarketID> {
-        Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) }.filter { $0.quote == "KRW" })
+    /// The markets Bithumb lists (August 2025): KRW, BTC and USDT.
+    static func bithumbMarkets() throws -> Set<MarketID> {
+        Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) })
     }
 
     private static let upbitFile = "upbit-markets-2025-02"

@@ -59,15 +59,26 @@ extension CoinFigures {
 }
 
 /// The prices a market's orders may stand at: Upbit's KRW ticks (Bithumb and Korbit price the
-/// same way), or the six significant digits the simulator gives USDT prices (Binance).
+/// same way), the six significant digits the simulator gives USDT prices (Binance, and the USDT
+/// groups), or the satoshi (the BTC groups).
 enum PriceGrid {
-    case krw, usdt
+    case krw, usdt, btc
+
+    /// The grid of a market quoted in `quote`.
+    init(quote: String) {
+        switch quote {
+        case "KRW": self = .krw
+        case "BTC": self = .btc
+        default: self = .usdt
+        }
+    }
 
     /// The next price up.
     func above(_ price: Double) -> Double {
         switch self {
         case .krw: KRWTickSize.snap(price + KRWTickSize.tick(for: price))
         case .usdt: SimulatedVenue.snapUSDT(price + Self.usdtStep(price))
+        case .btc: SimulatedVenue.snapBTC(price + 0.000_000_01)
         }
     }
 
@@ -76,6 +87,7 @@ enum PriceGrid {
         switch self {
         case .krw: KRWTickSize.snap(price - KRWTickSize.tick(for: price * (1 - 1e-9)))
         case .usdt: SimulatedVenue.snapUSDT(price - Self.usdtStep(price * (1 - 1e-9)))
+        case .btc: SimulatedVenue.snapBTC(price - 0.000_000_01)
         }
     }
 

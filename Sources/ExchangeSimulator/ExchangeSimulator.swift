@@ -42,7 +42,7 @@ public final class ExchangeSimulator: Sendable {
         self.now = now
         self.logger = logger
         let market = try SimulatedMarket(configuration: configuration, now: now())
-        let bithumbListing = try CoinCatalog.bithumbKRWMarkets()
+        let bithumbListing = try CoinCatalog.bithumbMarkets()
         self.market = market
         stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
         kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)

@@ -13,16 +13,35 @@ struct VenueDepth: Sendable {
 /// which names, and how its prices sit against the world's. Upbit is the world as it is; Bithumb
 /// and Korbit trade a few tenths of a percent apart, each coin's gap drifting slowly; Binance
 /// quotes in USDT, below the Korean price by a premium of a few percent that drifts.
+///
+/// Upbit and Bithumb also list markets in BTC and USDT (their 마켓 groups): a coin's price there
+/// is its KRW price on the venue over the venue's KRW price of BTC (or USDT), on that group's
+/// price grid, so the groups agree with each other as arbitrage keeps them on a real exchange.
 public final class SimulatedVenue: Sendable {
     /// The exchange this venue plays.
     public let exchange: Exchange
-    /// The markets listed, as the exchange names them, in catalog order.
+    /// The markets listed, as the exchange names them: the main quote's in catalog order, then
+    /// each other group's (BTC, then USDT).
     public let markets: [Market]
     let world: SimulatedMarket
-    /// Each venue market's position in the world's catalog.
-    private let worldPositions: [MarketID: Int]
+    /// Each venue market's position in the world's catalog, and its group (0: the main quote).
+    private let locations: [MarketID: Location]
     /// The venue's id of each world market by its catalog position; `nil` where it is unlisted.
     private let venueIDsByPosition: [MarketID?]
+    /// The other groups' ids by catalog position (`crossIDsByPosition[group - 1][position]`).
+    private let crossIDsByPosition: [[MarketID?]]
+
+    /// Where a venue market stands: its coin's catalog position and its quote group.
+    private struct Location: Sendable {
+        let position: Int
+        let group: Int
+    }
+
+    /// The quote groups besides the main one an exchange lists (Upbit's and Bithumb's BTC and USDT
+    /// markets, exchange-apis.md §1.1, §2.3).
+    static func crossQuotes(of exchange: Exchange) -> [String] {
+        exchange == .upbit || exchange == .bithumb ? ["BTC", "USDT"] : []
+    }
     /// Each listed coin's gap by its world catalog position.
     private let drifts: [Drift?]
 
@@ -49,6 +68,8 @@ public final class SimulatedVenue: Sendable {
         var listed: [Market] = []
         var drifts: [Drift?] = []
         var venueIDsByPosition: [MarketID?] = []
+        let crossQuotes = Self.crossQuotes(of: exchange)
+        var crossIDsByPosition = crossQuotes.map { _ in [MarketID?](repeating: nil, count: world.markets.count) }
         for market in world.markets {
             venueIDsByPosition.append(nil)
             drifts.append(nil)
@@ -73,41 +94,96 @@ public final class SimulatedVenue: Sendable {
                 amplitude: width * (0.3 + generator.unit() * 0.5) * (isStable ? 0.3 : 1),
                 periodMilliseconds: 600_000 + generator.unit() * 1_800_000, phase: generator.unit() * 2 * .pi)
         }
+        // The other groups list some of the coins the main group lists, in catalog order; the BTC
+        // group only coins worth ten satoshi or more (a smaller price would not show on its grid).
+        let bitcoinPrice = world.read([MarketID(quote: "KRW", base: "BTC")]) { $0.price }.first ?? 0
+        let prices = world.readAll { $0.price }
+        for (group, quote) in crossQuotes.enumerated() {
+            for (position, market) in world.markets.enumerated() where venueIDsByPosition[position] != nil {
+                var generator = SeededGenerator(
+                    seed: seed ^ Self.hash("\(exchange.rawValue):\(quote):\(market.symbol)"))
+                let id = MarketID(quote: quote, base: market.symbol)
+                // A group quoted in a coin lists neither that coin nor the dollar coin.
+                let worthEnough = quote != "BTC" || bitcoinPrice > 0 && prices[position] / bitcoinPrice >= 1e-7
+                guard market.symbol != quote, market.symbol != "USDT", worthEnough,
+                    Self.listsCross(
+                        market, quote: quote, on: exchange, bithumbListing: bithumbListing, draw: generator.unit())
+                else { continue }
+                crossIDsByPosition[group][position] = id
+                listed.append(Market(id: id, koreanName: market.koreanName, englishName: market.englishName))
+            }
+        }
         markets = listed
         self.venueIDsByPosition = venueIDsByPosition
-        worldPositions = Dictionary(
-            uniqueKeysWithValues: venueIDsByPosition.enumerated().compactMap { position, id in id.map { ($0, position) }
-            })
+        self.crossIDsByPosition = crossIDsByPosition
+        var locations: [MarketID: Location] = [:]
+        for (position, id) in venueIDsByPosition.enumerated() {
+            if let id { locations[id] = Location(position: position, group: 0) }
+        }
+        for (group, ids) in crossIDsByPosition.enumerated() {
+            for (position, id) in ids.enumerated() {
+                if let id { locations[id] = Location(position: position, group: group + 1) }
+            }
+        }
+        self.locations = locations
         self.drifts = drifts
     }
 
-    /// Whether the venue lists a market of its own naming (`KRW-BTC`, `USDT-BTC` on Binance).
-    public func lists(_ id: MarketID) -> Bool { worldPositions[id] != nil }
+    /// Whether the venue lists a market of its own naming (`KRW-BTC`, `BTC-XRP`, `USDT-BTC` on Binance).
+    public func lists(_ id: MarketID) -> Bool { locations[id] != nil }
 
     /// How many markets the world's catalog holds (positions run below it).
     var worldCount: Int { venueIDsByPosition.count }
 
-    /// The venue's ids of the markets that traded and it lists, in trade order.
+    /// The venue's ids of the main group's markets that traded, in trade order.
     func venueIDs(_ traded: TradedMarkets) -> [MarketID] {
         traded.positions.compactMap { venueIDsByPosition[$0] }
     }
 
-    /// A venue market's position in the world's catalog; `nil` when unlisted.
-    func worldPosition(of id: MarketID) -> Int? { worldPositions[id] }
-
-    /// The figures of these venue markets now (unlisted ids skipped), in the order given.
-    func figures(_ ids: [MarketID], now: Int64) -> [CoinFigures] {
-        figures(atWorldPositions: ids.compactMap { worldPositions[$0] }, now: now)
+    /// The venue's ids of every group's markets that traded, in trade order (a coin's main market
+    /// first, then its BTC and USDT ones).
+    func allVenueIDs(_ traded: TradedMarkets) -> [MarketID] {
+        guard !crossIDsByPosition.isEmpty else { return venueIDs(traded) }
+        var ids: [MarketID] = []
+        for position in traded.positions {
+            if let id = venueIDsByPosition[position] { ids.append(id) }
+            for group in crossIDsByPosition { if let id = group[position] { ids.append(id) } }
+        }
+        return ids
     }
 
-    /// The figures of the listed markets at these world catalog positions now, in the order given.
+    /// The other groups' markets of the coin at a catalog position (BTC-XRP, USDT-XRP).
+    func crossIDs(atWorldPosition position: Int) -> [MarketID] {
+        crossIDsByPosition.compactMap { $0[position] }
+    }
+
+    /// A main-group venue market's position in the world's catalog; `nil` when unlisted or of
+    /// another group.
+    func worldPosition(of id: MarketID) -> Int? {
+        guard let location = locations[id], location.group == 0 else { return nil }
+        return location.position
+    }
+
+    /// The figures of these venue markets of any group now (unlisted ids skipped), in the order given.
+    func figures(_ ids: [MarketID], now: Int64) -> [CoinFigures] {
+        let rates = quoteRates()
+        return ids.compactMap { id in
+            guard let location = locations[id] else { return nil }
+            return world.read(positions: [location.position]) { position, coin in
+                let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+                return coin.figures(as: market(id, coin), scale: scale, now: now)
+            }.first
+        }
+    }
+
+    /// The figures of the main group's markets at these world catalog positions now, in the order given.
     func figures(atWorldPositions positions: [Int], now: Int64) -> [CoinFigures] {
-        let rate = usdtRate()
+        let rates = quoteRates()
         let listed = positions.filter { venueIDsByPosition[$0] != nil }
         return world.read(positions: listed) { position, coin in
             let id = venueIDsByPosition[position] ?? coin.market.id
             // The gap moves with the coin's own trades, so a paused market holds still everywhere.
-            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
+            let scale = scale(position, group: 0, rates: rates, at: coin.tradeTimestamp)
             return coin.figures(as: market(id, coin), scale: scale, now: now)
         }
     }
@@ -115,12 +191,11 @@ public final class SimulatedVenue: Sendable {
     /// The latest `count` trades of a venue market, newest first, with its figures now; `nil` when
     /// unlisted.
     func trades(_ id: MarketID, count: Int, now: Int64) -> (trades: [Trade], figures: CoinFigures)? {
-        guard let position = worldPositions[id] else { return nil }
-        let rate = usdtRate()
-        return world.read(positions: [position]) { position, coin in
-            let venueID = venueIDsByPosition[position] ?? coin.market.id
-            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
-            let market = market(venueID, coin)
+        guard let location = locations[id] else { return nil }
+        let rates = quoteRates()
+        return world.read(positions: [location.position]) { position, coin in
+            let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+            let market = market(id, coin)
             return (
                 trades: coin.trades(as: market, scale: scale, count: count),
                 figures: coin.figures(as: market, scale: scale, now: now)
@@ -132,13 +207,12 @@ public final class SimulatedVenue: Sendable {
     /// the last trade hit lessened by what this second's trades at its price took from it, and its
     /// latest `count` trades, newest first, with its figures; `nil` when unlisted.
     func depth(_ id: MarketID, levels: Int, trades count: Int, now: Int64) -> VenueDepth? {
-        guard let position = worldPositions[id] else { return nil }
-        let rate = usdtRate()
-        let grid: PriceGrid = exchange == .binance ? .usdt : .krw
-        return world.read(positions: [position]) { position, coin in
-            let venueID = venueIDsByPosition[position] ?? coin.market.id
-            let scale = scale(position, usdtRate: rate, at: coin.tradeTimestamp)
-            let market = market(venueID, coin)
+        guard let location = locations[id] else { return nil }
+        let rates = quoteRates()
+        let grid = PriceGrid(quote: id.quote)
+        return world.read(positions: [location.position]) { position, coin in
+            let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+            let market = market(id, coin)
             let figures = coin.figures(as: market, scale: scale, now: now)
             let second = now / 1000
             let recent = coin.trades(as: market, scale: scale, count: max(count, SimulatedTape.capacity))
@@ -152,17 +226,19 @@ public final class SimulatedVenue: Sendable {
         }.first
     }
 
-    /// The figures of every listed market now, in catalog order.
+    /// The figures of every listed market now: the main group's in catalog order, then the others'.
     func allFigures(now: Int64) -> [CoinFigures] {
-        figures(markets.map(\.id), now: now)
+        let main = figures(atWorldPositions: Array(venueIDsByPosition.indices), now: now)
+        guard !crossIDsByPosition.isEmpty else { return main }
+        return main + figures(Array(markets.dropFirst(main.count).map(\.id)), now: now)
     }
 
     /// The daily candles of a venue market through its current scale, oldest first; `nil` when unlisted.
     public func candles(_ id: MarketID) -> [Candle]? {
-        guard let position = worldPositions[id] else { return nil }
-        let rate = usdtRate()
-        return world.read(positions: [position]) { position, coin in
-            coin.candles(scale: scale(position, usdtRate: rate, at: coin.tradeTimestamp))
+        guard let location = locations[id] else { return nil }
+        let rates = quoteRates()
+        return world.read(positions: [location.position]) { position, coin in
+            coin.candles(scale: scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp))
         }.first
     }
 
@@ -177,17 +253,46 @@ public final class SimulatedVenue: Sendable {
         }
     }
 
-    private func market(_ id: MarketID, _ coin: SimulatedCoin) -> Market {
+    private func market(_ id: MarketID, _ coin: borrowing SimulatedCoin) -> Market {
         let names = exchange == .upbit || exchange == .bithumb
         return Market(
             id: id, koreanName: names ? coin.market.koreanName : "",
             englishName: exchange == .binance ? "" : coin.market.englishName)
     }
 
-    /// KRW per USDT in the world (its KRW-USDT market), or a usual level when it is not listed.
-    private func usdtRate() -> Double {
-        guard exchange == .binance else { return 1 }
-        return world.read([CoinComparison.usdtMarket]) { $0.price }.first ?? 1_450
+    /// The world's KRW prices of USDT (its KRW-USDT market, or a usual level when it is not
+    /// listed) and of BTC, read once for a batch of figures.
+    private struct QuoteRates: Sendable {
+        var usdt: Double = 1
+        var btc: Double = 1
+    }
+
+    private func quoteRates() -> QuoteRates {
+        guard exchange == .binance || !crossIDsByPosition.isEmpty else { return QuoteRates() }
+        let bitcoin = MarketID(quote: "KRW", base: "BTC")
+        let prices = world.read([CoinComparison.usdtMarket, bitcoin]) { ($0.market.id, $0.price) }
+        let byID = Dictionary(prices, uniquingKeysWith: { first, _ in first })
+        return QuoteRates(usdt: byID[CoinComparison.usdtMarket] ?? 1_450, btc: byID[bitcoin] ?? 140_000_000)
+    }
+
+    /// How a market of `group` sits against the world: the main group's scale, and in the BTC and
+    /// USDT groups that price over the venue's KRW price of the quote coin, on the group's grid.
+    private func scale(_ position: Int, group: Int, rates: QuoteRates, at time: Int64) -> PriceScale {
+        let main = scale(position, usdtRate: rates.usdt, at: time)
+        guard group > 0 else { return main }
+        let quote = Self.crossQuotes(of: exchange)[group - 1]
+        let quotePrice = quote == "BTC" ? rates.btc : rates.usdt
+        // A cross group trades a small share of the coin's volume.
+        let share = quote == "BTC" ? 0.03 : 0.02
+        return PriceScale(
+            factor: main.factor / max(quotePrice, .leastNonzeroMagnitude), volumeShare: main.volumeShare * share,
+            snap: quote == "BTC" ? Self.snapBTC : Self.snapUSDT)
+    }
+
+    /// A BTC price to the satoshi, as Upbit's and Bithumb's BTC markets quote.
+    @Sendable static func snapBTC(_ price: Double) -> Double {
+        guard price > 0, price.isFinite else { return 0 }
+        return (price * 100_000_000).rounded() / 100_000_000
     }
 
     private func scale(_ position: Int, usdtRate: Double, at time: Int64) -> PriceScale {
@@ -224,6 +329,20 @@ public final class SimulatedVenue: Sendable {
         case .bithumb: return bithumbListing.contains(market.id)
         case .korbit: return isKnown || draw < 0.4
         case .binance: return market.symbol != "USDT" && (isKnown || draw < 0.7)
+        }
+    }
+
+    /// Whether a group of another quote lists a coin: on Bithumb the markets its list has; on Upbit
+    /// about half the coins in BTC and the best-known and a fifth of the others in USDT.
+    private static func listsCross(
+        _ market: Market, quote: String, on exchange: Exchange, bithumbListing: Set<MarketID>, draw: Double
+    ) -> Bool {
+        switch exchange {
+        case .bithumb: return bithumbListing.contains(MarketID(quote: quote, base: market.symbol))
+        case .upbit:
+            let isKnown = CoinCatalog.knownLevels[market.symbol] != nil
+            return quote == "BTC" ? isKnown || draw < 0.5 : (isKnown && draw < 0.8) || draw < 0.2
+        default: return false
         }
     }
 

@@ -20,6 +20,10 @@ struct UpbitStreamSession {
         var codes: Set<MarketID> = []
         /// `codes` by world catalog position: a batch's frames are picked without hashing.
         var wanted: [Bool] = []
+        /// The codes of the BTC and USDT groups asked for (`BTC-XRP`), and by position whether any
+        /// of a coin's are.
+        var crossCodes: Set<MarketID> = []
+        var crossWanted: [Bool] = []
         var realtime = false
         var format: UpbitStreamFormat = .default
     }
@@ -89,9 +93,11 @@ struct UpbitStreamSession {
         // socket in one write: the firehose's cost per tick, on every core.
         try await withThrowingTaskGroup(of: OrderedFrameBatches.Made.self) { makers in
             var output = OrderedFrameBatches(frames: frames)
-            func send(_ positions: [Int], snapshot: Bool) async throws {
+            func send(_ positions: [Int], cross: [MarketID] = [], snapshot: Bool) async throws {
                 let style = FrameStyle(snapshot: snapshot, datesInKST: isBithumb, simple: subscription.format.isSimple)
-                let figures = venue.figures(atWorldPositions: positions, now: now())
+                let time = now()
+                var figures = venue.figures(atWorldPositions: positions, now: time)
+                if !cross.isEmpty { figures += venue.figures(cross, now: time) }
                 let number = output.reserve()
                 makers.addTask {
                     OrderedFrameBatches.Made(number: number, batch: Self.frames(of: figures, style: style))
@@ -120,7 +126,7 @@ struct UpbitStreamSession {
                 case .traded(let traded):
                     if !depth.isEmpty {
                         try await send(
-                            depthOf: depth.followed(venue.venueIDs(traded)), books: depth.realtimeBooks,
+                            depthOf: depth.followed(venue.allVenueIDs(traded)), books: depth.realtimeBooks,
                             trades: depth.realtimeTrades, snapshot: false)
                     }
                     guard subscription.realtime else { continue }
@@ -130,13 +136,23 @@ struct UpbitStreamSession {
                         picked.append(position)
                     }
                     for position in picked { isPicked[position] = false }
-                    try await send(picked, snapshot: false)
+                    var cross: [MarketID] = []
+                    if !subscription.crossCodes.isEmpty {
+                        var seen = Set<MarketID>()
+                        for position in traded.positions where subscription.crossWanted[position] {
+                            cross += venue.crossIDs(atWorldPosition: position).filter {
+                                subscription.crossCodes.contains($0) && seen.insert($0).inserted
+                            }
+                        }
+                    }
+                    try await send(picked, cross: cross, snapshot: false)
                 case .request(let request):
                     subscription = Self.subscription(from: request, venue: venue)
                     let snapshotWanted = request.types.contains { $0.type == "ticker" && $0.isOnlyRealtime != true }
                     if snapshotWanted {
                         try await send(
-                            subscription.codes.sorted().compactMap { venue.worldPosition(of: $0) }, snapshot: true)
+                            subscription.codes.sorted().compactMap { venue.worldPosition(of: $0) },
+                            cross: subscription.crossCodes.sorted(), snapshot: true)
                     }
                     depth = Self.depthFollowing(from: request, venue: venue)
                     try await send(
@@ -202,11 +218,18 @@ struct UpbitStreamSession {
         var subscription = Subscription()
         subscription.format = request.format ?? .default
         subscription.wanted = [Bool](repeating: false, count: venue.worldCount)
+        subscription.crossWanted = [Bool](repeating: false, count: venue.worldCount)
         for type in request.types where type.type == "ticker" {
             for code in type.codes where code == code.uppercased() {
-                if let id = MarketID(code), let position = venue.worldPosition(of: id) {
+                guard let id = MarketID(code) else { continue }
+                if let position = venue.worldPosition(of: id) {
                     subscription.codes.insert(id)
                     subscription.wanted[position] = true
+                } else if venue.lists(id),
+                    let position = venue.worldPosition(of: MarketID(quote: venue.exchange.quoteCurrency, base: id.base))
+                {
+                    subscription.crossCodes.insert(id)
+                    subscription.crossWanted[position] = true
                 }
             }
             if type.isOnlySnapshot != true { subscription.realtime = true }

@@ -17,7 +17,7 @@ public enum QuoteTable {
                 NumberFormat.price(ticker.price, quote: quote.market.quote),
                 NumberFormat.changeRate(ticker.changeRate),
                 NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: quote.market.quote),
-                NumberFormat.tradeValueInMillions(ticker.tradeValue24h),
+                NumberFormat.tradeValue(ticker.tradeValue24h, quote: quote.market.quote),
             ]
         }
         return table

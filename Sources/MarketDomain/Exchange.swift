@@ -23,6 +23,15 @@ public enum Exchange: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The quote currencies of the market groups it lists, its own first: Upbit and Bithumb have
+    /// KRW, BTC and USDT markets (마켓); Korbit KRW only; Binance is read in USDT.
+    public var quoteGroups: [String] {
+        switch self {
+        case .upbit, .bithumb: ["KRW", "BTC", "USDT"]
+        case .korbit, .binance: [quoteCurrency]
+        }
+    }
+
     /// Whether this is a Korean (KRW) exchange.
     public var isKorean: Bool { quoteCurrency == "KRW" }
 

@@ -3,9 +3,10 @@
 public struct MarketDataClient: Sendable {
     /// The exchange this client talks to.
     public var exchange: Exchange
-    /// The KRW markets with their names.
+    /// The markets with their names: every group the exchange lists (Upbit's and Bithumb's KRW,
+    /// BTC and USDT markets; Korbit's KRW; Binance's USDT).
     public var fetchMarkets: @Sendable () async throws -> [Market]
-    /// The current tickers of these markets (every KRW market when empty).
+    /// The current tickers of these markets (every market of ``fetchMarkets`` when empty).
     public var fetchTickers: @Sendable (_ markets: [MarketID]) async throws -> [Ticker]
     /// The last `days` daily candles of a market, oldest first.
     public var fetchDailyCandles: @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle]

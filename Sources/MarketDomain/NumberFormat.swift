@@ -16,6 +16,16 @@ public enum NumberFormat {
         signed(fraction * 100, decimals: 2) + "%"
     }
 
+    /// A trade value as the exchanges' apps show it in its quote currency: KRW in millions
+    /// (`162,997백만`), BTC to three decimals (`12.345 BTC`), others in thousands (`1,234K USDT`).
+    public static func tradeValue(_ value: Double, quote: String) -> String {
+        switch quote {
+        case "KRW": tradeValueInMillions(value)
+        case "BTC": fixed(value, decimals: 3) + " BTC"
+        default: fixed(value / 1_000, decimals: 0) + "K " + quote
+        }
+    }
+
     /// A trade value in millions of the quote currency, as the exchanges' apps show it: `162,997백만`.
     public static func tradeValueInMillions(_ value: Double) -> String {
         fixed(value / 1_000_000, decimals: 0) + "백만"

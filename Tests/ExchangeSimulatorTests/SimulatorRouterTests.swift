@@ -29,7 +29,13 @@ import Testing
             try await client.execute(uri: "/v1/market/all?is_details=false", method: .get) { response in
                 #expect(response.status == .ok)
                 let markets = try #require(try json(response.body) as? [[String: Any]])
-                #expect(markets.count == 20)
+                // The 20 KRW markets first, then the BTC and USDT groups, of coins the KRW group lists.
+                let codes = markets.compactMap { $0["market"] as? String }
+                let krw = codes.filter { $0.hasPrefix("KRW-") }
+                #expect(krw.count == 20 && Array(codes.prefix(20)) == krw)
+                #expect(codes.contains { $0.hasPrefix("BTC-") } && codes.contains { $0.hasPrefix("USDT-") })
+                let coins = Set(krw.map { $0.dropFirst(4) })
+                #expect(codes.dropFirst(20).allSatisfy { coins.contains($0.split(separator: "-")[1]) })
                 #expect(markets.first?["market"] as? String == "KRW-BTC")
                 #expect(markets.first?["korean_name"] as? String == "비트코인")
                 let remaining = response.headers[HTTPField.Name("Remaining-Req")!]

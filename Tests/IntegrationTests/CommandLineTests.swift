@@ -181,4 +181,34 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("--duration goes with --follow"))
     }
+
+    /// `sise quotes --quote BTC`: the BTC market group, prices in BTC; Bithumb's too; a group the
+    /// exchange does not list is a usage error.
+    @Test func quotesOfTheBTCGroupArePricedInBTC() async throws {
+        for exchange in ["upbit", "bithumb"] {
+            let result = try await SiseProcess.run([
+                "quotes", "--quote", "BTC", "--exchange", exchange, "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(rows.count >= 5, "\(exchange)")
+            #expect(rows.allSatisfy { ($0["market"] as? String)?.hasPrefix("BTC-") == true }, "\(exchange)")
+            #expect(rows.allSatisfy { ($0["price"] as? Double).map { $0 > 0 && $0 < 1 } == true }, "\(exchange)")
+        }
+        let refused = try await SiseProcess.run(["quotes", "--quote", "BTC", "--exchange", "korbit"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--quote must be one of KRW"))
+    }
+
+    /// Live ticks of BTC- and USDT-group markets come over the same WebSocket as the KRW ones.
+    @Test func streamingFollowsMarketsOfEveryGroup() async throws {
+        let result = try await SiseProcess.run(["stream", "BTC-XRP", "USDT-BTC", "KRW-BTC", "--count", "12"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let markets = Set(
+            result.lines.compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["market"] as? String
+            })
+        #expect(markets == ["BTC-XRP", "USDT-BTC", "KRW-BTC"])
+    }
 }

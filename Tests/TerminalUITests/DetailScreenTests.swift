@@ -102,4 +102,28 @@ import Testing
         #expect(KeyMap.action(for: .character("t"), in: board) == .detail(.paneChosen(.trades)))
         #expect(KeyMap.action(for: .escape, in: board) == .send(.detailClosed))
     }
+
+    @Test func onTheBoardBracketsAndShiftArrowsChooseTheMarketGroup() {
+        let board = BoardOutput()
+        #expect(KeyMap.action(for: .character("]"), in: board) == .send(.nextQuoteGroupChosen))
+        #expect(KeyMap.action(for: .character("["), in: board) == .send(.previousQuoteGroupChosen))
+        var parser = KeyParser()
+        #expect(
+            parser.keys(from: Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[C".utf8)) == [Key.shiftRight, .shiftLeft, .right])
+        #expect(KeyMap.action(for: .shiftRight, in: board) == .send(.nextQuoteGroupChosen))
+    }
+
+    @Test func theMarketTabShowsItsGroupsWithTheChosenOneHighlighted() {
+        var board = BoardOutput()
+        board.quoteGroups = ["KRW", "BTC", "USDT"]
+        board.quoteGroup = "BTC"
+        var screen = ScreenBuffer(width: 120, height: 30)
+        BoardScreen(theme: Theme(), language: .korean).draw(board, into: &screen)
+        let top = screen.line(0)
+        #expect(top.contains(" KRW · BTC · USDT "))
+        // Columns, not characters: 시세 takes two columns a letter.
+        let x = DisplayWidth.of(String(top[..<top.range(of: "BTC ·")!.lowerBound]))
+        #expect(screen[x, 0].style == Theme.activeTab)
+        #expect(top.contains("[ ] group"))
+    }
 }

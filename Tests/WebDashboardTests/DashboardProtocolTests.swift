@@ -51,7 +51,7 @@ import Testing
             try json(.snapshot(sequence: 1, output: output))
                 == #"{"output":{"board":{"compareRows":[],"firstRowIndex":0,"isHelpVisible":false,"#
                 + #""isSearchFocused":false,"order":{"direction":"descending","key":"value"},"#
-                + #""placeholder":"Loading…","rowCount":0,"rows":[],"searchText":"","#
+                + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#
                 + #""lastUpdate":"","ticksPerSecond":0},"tab":"market","#
                 + #""tabs":["market","favorites","compare","watchlist"]}},"seq":1,"type":"snapshot"}"#)

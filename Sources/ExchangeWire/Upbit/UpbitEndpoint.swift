@@ -16,6 +16,9 @@ public enum UpbitEndpoint {
     /// `GET /v1/trades/ticks?market=KRW-BTC&count=50`: recent trades, newest first (Bithumb's v1
     /// answers the same).
     public static let tradesTicks = "/v1/trades/ticks"
+    /// The quote currencies of the market groups (KRW, BTC and USDT 마켓; Bithumb's v1 the same).
+    public static let quoteGroups = ["KRW", "BTC", "USDT"]
+
     /// The most trades one request returns.
     public static let maxTradeCount = 500
     /// The public WebSocket path.

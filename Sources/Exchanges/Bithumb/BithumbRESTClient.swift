@@ -9,14 +9,14 @@ import NIOHTTP1
 struct BithumbRESTClient: UpbitDialectRESTClient {
     let transport: RESTTransport
 
-    /// The KRW markets with their names.
+    /// The markets of every group Bithumb lists (KRW, BTC, USDT) with their names.
     func markets() async throws -> [Market] {
         let rows: [BithumbMarketDTO] = try await get(
             BithumbEndpoint.marketAll, [(BithumbEndpoint.Parameter.isDetails, "true")])
-        return rows.compactMap { $0.toDomain() }.filter { $0.quote == "KRW" }
+        return rows.compactMap { $0.toDomain() }.filter { UpbitEndpoint.quoteGroups.contains($0.quote) }
     }
 
-    /// The tickers of these markets, or of every KRW market when `ids` is empty (there is no
+    /// The tickers of these markets, or of every market when `ids` is empty (there is no
     /// "all tickers" call in v1, so the market list comes first).
     func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
         let wanted = ids.isEmpty ? try await markets().map(\.id) : ids

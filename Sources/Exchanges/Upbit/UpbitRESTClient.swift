@@ -6,18 +6,19 @@ import MarketDomain
 struct UpbitRESTClient: UpbitDialectRESTClient {
     let transport: RESTTransport
 
-    /// The KRW markets with their names.
+    /// The markets of every group Upbit lists (KRW, BTC, USDT) with their names.
     func markets() async throws -> [Market] {
         let rows: [UpbitMarketDTO] = try await get(
             UpbitEndpoint.marketAll, [(UpbitEndpoint.Parameter.isDetails, "true")])
-        return rows.compactMap { $0.toDomain() }.filter { $0.quote == "KRW" }
+        return rows.compactMap { $0.toDomain() }.filter { UpbitEndpoint.quoteGroups.contains($0.quote) }
     }
 
-    /// The tickers of these markets, or of every KRW market when `ids` is empty.
+    /// The tickers of these markets, or of every market of every group when `ids` is empty.
     func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
         if ids.isEmpty {
             let rows: [UpbitTickerDTO] = try await get(
-                UpbitEndpoint.tickerAll, [(UpbitEndpoint.Parameter.quoteCurrencies, "KRW")])
+                UpbitEndpoint.tickerAll,
+                [(UpbitEndpoint.Parameter.quoteCurrencies, UpbitEndpoint.quoteGroups.joined(separator: ","))])
             return rows.compactMap { $0.toDomain() }
         }
         var tickers: [Ticker] = []

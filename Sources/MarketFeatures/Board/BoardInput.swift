@@ -30,6 +30,11 @@ public enum BoardInput: Sendable, Equatable, Codable {
     case helpToggled
     /// How many table rows fit on screen now.
     case viewportResized(rows: Int)
+    /// The Market tab shows this market group (`KRW`, `BTC`, `USDT`: the markets quoted in it).
+    case quoteGroupChosen(String)
+    /// `]` or Shift-→: the next market group; `[` or Shift-←: the one before.
+    case nextQuoteGroupChosen
+    case previousQuoteGroupChosen
 
     // The JSON names of the unlabeled values.
     enum TabChosenCodingKeys: String, CodingKey { case _0 = "tab" }
@@ -37,4 +42,5 @@ public enum BoardInput: Sendable, Equatable, Codable {
     enum SortKeyChosenCodingKeys: String, CodingKey { case _0 = "key" }
     enum ConfirmationAnsweredCodingKeys: String, CodingKey { case _0 = "yes" }
     enum MarketChosenCodingKeys: String, CodingKey { case _0 = "market" }
+    enum QuoteGroupChosenCodingKeys: String, CodingKey { case _0 = "quote" }
 }

@@ -30,6 +30,10 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var isHelpVisible = false
     /// The market whose detail view is open.
     public var detailMarket: MarketID?
+    /// The market groups the exchange lists (`KRW`, `BTC`, `USDT`), when it lists more than one.
+    public var quoteGroups: [String] = []
+    /// The group the Market tab shows.
+    public var quoteGroup = "KRW"
 
     public init() {}
 }

@@ -20,6 +20,9 @@ struct BoardState {
     var isSearchFocused = false
     var isHelpVisible = false
     var detail: MarketID?
+    /// The market groups the exchange lists (its own quote first) and the one the Market tab shows.
+    var quoteGroups: [String] = ["KRW"]
+    var quoteGroup = "KRW"
 
     /// How long a price change flashes.
     static let flashDuration = Duration.milliseconds(300)
@@ -35,9 +38,11 @@ struct BoardState {
         case clearFavorites
     }
 
-    init(settings: BoardSettings, favorites: [MarketID]) {
+    init(settings: BoardSettings, favorites: [MarketID], quoteGroups: [String] = ["KRW"]) {
         self.settings = settings
         self.favorites = favorites
+        self.quoteGroups = quoteGroups.isEmpty ? ["KRW"] : quoteGroups
+        quoteGroup = self.quoteGroups[0]
     }
 
     var tab: BoardTab { settings.tab }
@@ -108,6 +113,12 @@ struct BoardState {
         case .viewportResized(let rows):
             viewportRows = max(1, rows)
             keepSelectionInView()
+        case .quoteGroupChosen(let quote):
+            choose(quoteGroup: quote.uppercased())
+        case .nextQuoteGroupChosen, .previousQuoteGroupChosen:
+            let index = quoteGroups.firstIndex(of: quoteGroup) ?? 0
+            let step = input == .nextQuoteGroupChosen ? 1 : quoteGroups.count - 1
+            choose(quoteGroup: quoteGroups[(index + step) % quoteGroups.count])
         }
         return []
     }
@@ -151,7 +162,7 @@ struct BoardState {
         let matcher = SearchMatcher(settings.search(for: tab))
         let quotes: [Quote]
         switch tab {
-        case .market: quotes = board.quotes(matching: matcher)
+        case .market: quotes = board.quotes(matching: matcher).filter { $0.market.quote == quoteGroup }
         case .favorites: quotes = favorites.compactMap { board.quote($0) }.filter { matcher.matches($0.market) }
         case .compare, .watchlist: quotes = []
         }
@@ -159,6 +170,15 @@ struct BoardState {
     }
 
     var selectedIndex: Int? { selected.flatMap { order.firstIndex(of: $0) } }
+
+    /// Shows a market group on the Market tab (a group the exchange does not list is ignored).
+    private mutating func choose(quoteGroup quote: String) {
+        guard tab == .market, quote != quoteGroup, quoteGroups.contains(quote) else { return }
+        quoteGroup = quote
+        selected = nil
+        firstRow = 0
+        needsReorder = true
+    }
 
     private mutating func choose(tab: BoardTab) -> [Effect] {
         guard tab != settings.tab else { return [] }

@@ -47,6 +47,8 @@ extension BoardViewModel {
         }
         output.isHelpVisible = state.isHelpVisible
         output.detailMarket = state.detail
+        output.quoteGroup = state.quoteGroup
+        if state.quoteGroups.count > 1 { output.quoteGroups = state.quoteGroups }
         return output
     }
 
@@ -58,7 +60,8 @@ extension BoardViewModel {
             price: NumberFormat.price(ticker.price, quote: quoteCurrency),
             changeRate: NumberFormat.changeRate(ticker.changeRate),
             changePrice: NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: quoteCurrency),
-            tradeValue: NumberFormat.tradeValueInMillions(ticker.tradeValue24h), direction: ticker.direction,
+            tradeValue: NumberFormat.tradeValue(ticker.tradeValue24h, quote: quote.market.quote),
+            direction: ticker.direction,
             flash: state.flashes[quote.id]?.direction, isFavorite: isFavorite, isSelected: isSelected)
     }
 

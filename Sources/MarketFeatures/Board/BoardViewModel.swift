@@ -85,7 +85,8 @@ public final class BoardViewModel {
         // A store that cannot be read leaves the defaults; the first write will report the problem.
         let settings = (try? store.boardSettings(exchange)) ?? nil
         let favorites = (try? store.favorites(exchange)) ?? []
-        state = BoardState(settings: settings ?? BoardSettings(), favorites: favorites)
+        state = BoardState(
+            settings: settings ?? BoardSettings(), favorites: favorites, quoteGroups: exchange.quoteGroups)
         lastStoredSettings = settings
     }
 

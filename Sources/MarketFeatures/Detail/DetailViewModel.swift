@@ -144,7 +144,7 @@ public final class DetailViewModel {
         output.high24h = NumberFormat.price(ticker.high, quote: currency)
         output.low24h = NumberFormat.price(ticker.low, quote: currency)
         output.volume24h = NumberFormat.fixed(ticker.volume24h, decimals: 3) + " " + quote.market.symbol
-        output.value24h = NumberFormat.tradeValueInMillions(ticker.tradeValue24h)
+        output.value24h = NumberFormat.tradeValue(ticker.tradeValue24h, quote: currency)
         candles = Self.following(candles, ticker: ticker)
         output.candles = candles
         // The year's range is read once from the loaded candles; ticks only move today's end of it.

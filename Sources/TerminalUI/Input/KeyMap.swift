@@ -53,6 +53,8 @@ public enum KeyMap {
         case .character("f"), .character(" "): return .send(.favoriteToggled)
         case .character("X"): return .send(.clearFavoritesRequested)
         case .enter: return .send(.detailOpened)
+        case .character("]"), .shiftRight: return .send(.nextQuoteGroupChosen)
+        case .character("["), .shiftLeft: return .send(.previousQuoteGroupChosen)
         case .tab, .right, .character("l"): return .send(.nextTabChosen)
         case .backTab, .left, .character("h"): return .send(.previousTabChosen)
         case .character("?"): return .send(.helpToggled)

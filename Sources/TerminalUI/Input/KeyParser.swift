@@ -1,5 +1,5 @@
 /// Reads the bytes a terminal sends in raw mode into keys: UTF-8 text (Hangul typed in search),
-/// control keys, and the escape sequences of arrows, PgUp/PgDn, Home/End and Shift-Tab.
+/// control keys, and the escape sequences of arrows (with Shift too), PgUp/PgDn, Home/End and Shift-Tab.
 /// Bytes of a sequence or character cut between two reads wait for the next read.
 public struct KeyParser: Sendable {
     private var pending: [UInt8] = []
@@ -78,6 +78,9 @@ public struct KeyParser: Sendable {
     }
 
     private static func csi(final: UInt8, parameters: String) -> Key? {
+        // Shift with an arrow: `ESC [ 1 ; 2 C`.
+        if parameters == "1;2", final == UInt8(ascii: "C") { return .shiftRight }
+        if parameters == "1;2", final == UInt8(ascii: "D") { return .shiftLeft }
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down

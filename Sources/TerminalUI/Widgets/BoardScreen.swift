@@ -104,7 +104,16 @@ public struct BoardScreen: Sendable {
             x += screen.write(label, x: x, y: 0, style: tab == output.tab ? Theme.activeTab : Theme.inactiveTab)
             if index < output.tabs.count - 1 { x += screen.write("·", x: x, y: 0, style: Theme.hint) }
         }
-        let hint = "Tab/←→ switch"
+        // The Market tab's market groups (마켓), the one shown highlighted.
+        if output.tab == .market, !output.quoteGroups.isEmpty {
+            x += screen.write("   ", x: x, y: 0)
+            for (index, group) in output.quoteGroups.enumerated() {
+                let style = group == output.quoteGroup ? Theme.activeTab : Theme.inactiveTab
+                x += screen.write(" \(group) ", x: x, y: 0, style: style)
+                if index < output.quoteGroups.count - 1 { x += screen.write("·", x: x, y: 0, style: Theme.hint) }
+            }
+        }
+        let hint = output.tab == .market && !output.quoteGroups.isEmpty ? "[ ] group  Tab/←→ switch" : "Tab/←→ switch"
         let hintX = screen.width - DisplayWidth.of(hint) - 1
         if hintX > x + 1 { screen.write(hint, x: hintX, y: 0, style: Theme.hint) }
     }

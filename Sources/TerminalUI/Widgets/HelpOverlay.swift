@@ -11,6 +11,8 @@ enum HelpOverlay {
         "              (again: reverse the order)",
         "f / Space     favorite      X          clear favorites",
         "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
+        "[ ] Shift-←→  market group (KRW · BTC · USDT)",
+        "In the detail: Tab or c o t  chart, order book, trades",
         "?             this help     q          quit",
     ]
 

@@ -30,15 +30,29 @@ struct QuotesCommand: AsyncParsableCommand {
     @Option(help: "Names in the table: ko (Korean) or en (English).")
     var names: NameLanguage = .korean
 
+    @Option(
+        help: ArgumentHelp(
+            "The market group: KRW, BTC or USDT (Upbit and Bithumb list all three); the exchange's own when not given.",
+            valueName: "QUOTE"))
+    var quote: String?
+
+    /// The group shown: the one asked for, upper-cased, or the exchange's own.
+    private var group: String { quote?.uppercased() ?? exchangeOptions.exchange.quoteCurrency }
+
     func validate() throws {
         try exchangeOptions.requireExchange()
-        _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
+        if let quote, !exchangeOptions.exchange.quoteGroups.contains(quote.uppercased()) {
+            let groups = exchangeOptions.exchange.quoteGroups.joined(separator: ", ")
+            throw ValidationError("--quote must be one of \(groups) on \(exchangeOptions.exchange.displayName).")
+        }
+        _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange, quote: group)
     }
 
     func run() async throws {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
-            let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
+            let ids = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange, quote: group)
+            let group = group
             let quotes = try await MarketSession.run(exchangeOptions, store: storeOptions.openPreferencesIfPossible()) {
                 client in
                 let board = LiveBoard(client: client)
@@ -48,6 +62,8 @@ struct QuotesCommand: AsyncParsableCommand {
                 if !ids.isEmpty {
                     let wanted = Set(ids)
                     rows = rows.filter { wanted.contains($0.id) }
+                } else {
+                    rows = rows.filter { $0.market.quote == group }
                 }
                 return rows
             }

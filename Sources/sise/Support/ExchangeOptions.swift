@@ -93,8 +93,10 @@ enum MarketSource: String, CaseIterable, ExpressibleByArgument {
 /// Reads market arguments: `KRW-BTC`, `krw-btc`, Korbit's `btc_krw`, Binance's `BTCUSDT`, or just
 /// `BTC` (the market of the exchange's quote currency: `KRW-BTC`, or `USDT-BTC` on Binance).
 enum MarketArguments {
-    static func parse(_ arguments: [String], exchange: Exchange = .upbit) throws -> [MarketID] {
-        let quote = exchange.quoteCurrency
+    /// Market codes from arguments: `KRW-BTC`, `BTC_KRW`, `BTCUSDT` on Binance, or a bare symbol
+    /// in `quote`'s group (the exchange's own when not given).
+    static func parse(_ arguments: [String], exchange: Exchange = .upbit, quote: String? = nil) throws -> [MarketID] {
+        let quote = quote ?? exchange.quoteCurrency
         return try arguments.map { argument in
             if let id = MarketID(argument) { return id }
             var symbol = argument.uppercased()
