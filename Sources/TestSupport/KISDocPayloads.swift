@@ -45,4 +45,26 @@ public enum KISDocPayloads {
         """
     /// §5.4 the rate-limit error.
     public static let rateLimited = #"{"rt_cd":"1","msg_cd":"EGW00201","msg1":"초당 거래건수를 초과하였습니다."}"#
+
+    /// 해외주식 현재체결가 (`HHDFS00000300`, NAS AAPL): the fields of the official sample's column
+    /// map (koreainvestment/open-trading-api `examples_llm/overseas_stock/price/chk_price.py`),
+    /// every value a string.
+    public static let overseasPrice = """
+        {"output":{"rsym":"DNASAAPL","zdiv":"4","base":"229.0000","pvol":"41235512","last":"231.7300",
+         "sign":"2","diff":"2.7300","rate":"+1.19","tvol":"270776","tamt":"62420044","ordy":"매수가능"},
+         "rt_cd":"0","msg_cd":"MCA00000","msg1":"정상처리 되었습니다."}
+        """
+
+    /// 해외주식 기간별시세 (`HHDFS76240000`): `output1` and two of the 100 rows of `output2`, newest
+    /// first (the fields of `examples_llm/overseas_stock/dailyprice/chk_dailyprice.py`).
+    public static let overseasDailyPrice = """
+        {"output1":{"rsym":"DNASAAPL","zdiv":"4","nrec":"2"},
+         "output2":[{"xymd":"20261124","clos":"231.7300","sign":"2","diff":"2.7300","rate":"+1.19",
+         "open":"229.8200","high":"231.7300","low":"229.8200","tvol":"270776","tamt":"62420044",
+         "pbid":"231.7200","vbid":"100","pask":"231.7400","vask":"100"},
+         {"xymd":"20261123","clos":"229.0000","sign":"5","diff":"1.2100","rate":"-0.53","open":"226.2100",
+         "high":"230.9800","low":"224.6600","tvol":"349345","tamt":"79546281","pbid":"228.9900","vbid":"300",
+         "pask":"229.0100","vask":"200"}],
+         "rt_cd":"0","msg_cd":"MCA00000","msg1":"정상처리 되었습니다."}
+        """
 }

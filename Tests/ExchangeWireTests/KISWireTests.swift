@@ -58,6 +58,35 @@ import Testing
         #expect(reply.output == nil)
         #expect(reply.status.msgCd == KISEndpoint.ErrorCode.rateLimited)
     }
+
+    @Test func theOverseasPriceAndDailyRowsReadIntoAUSQuoteAndBars() throws {
+        let price = try decode(KISOverseasPriceResponse.self, KISDocPayloads.overseasPrice)
+        let daily = try decode(KISOverseasDailyResponse.self, KISDocPayloads.overseasDailyPrice)
+        #expect(daily.summary?.rsym == "DNASAAPL" && daily.rows.count == 2)
+        let bars = daily.rows.compactMap { $0.toDomain() }
+        #expect(bars.map(\.day.description) == ["2026-11-24", "2026-11-23"])
+        #expect(bars[0].close == 231.73 && bars[0].high == 231.73 && bars[0].volume == 270_776)
+        let quote = try #require(price.output?.toDomain(code: "AAPL", time: 5, today: bars.first))
+        #expect(quote.price == 231.73 && quote.previousClose == 229)
+        #expect(abs(quote.changePrice - 2.73) < 1e-9 && abs(quote.changeRate - 0.0119) < 1e-9)
+        #expect(quote.dayHigh == 231.73 && quote.dayLow == 229.82 && quote.tradeValue == 62_420_044)
+        // The rows alone give the same day: the second row's close is the previous close.
+        let fromRows = try #require(daily.quote(code: "AAPL", time: 5))
+        #expect(fromRows.price == quote.price && fromRows.previousClose == quote.previousClose)
+        // A fall is signed by its sign code whatever the spelling of `diff`.
+        #expect(daily.rows[1].sign == "5")
+        // What the simulator writes has the sample's keys and types.
+        #expect(
+            try JSONShape(data: JSONEncoder().encode(price)) == JSONShape(json: KISDocPayloads.overseasPrice))
+        #expect(
+            try JSONShape(data: JSONEncoder().encode(daily)) == JSONShape(json: KISDocPayloads.overseasDailyPrice))
+        // KIS answers an unknown ticker with empty fields: no quote.
+        let empty =
+            #"{"output":{"rsym":"","zdiv":"0","base":"","pvol":"","last":"","sign":"","diff":"","rate":"","#
+            + #""tvol":"","tamt":"","ordy":""},"rt_cd":"0","msg_cd":"MCA00000","msg1":"정상처리 되었습니다."}"#
+        #expect(try decode(KISOverseasPriceResponse.self, empty).output?.toDomain(code: "NOPE", time: 5) == nil)
+        #expect(KISOverseas.ExchangeCode(.nasdaq) == .nasdaq && KISOverseas.ExchangeCode(.kospi) == nil)
+    }
 }
 
 @Suite struct KISMasterFileTests {

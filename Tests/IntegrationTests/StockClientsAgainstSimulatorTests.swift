@@ -162,6 +162,38 @@ import Testing
         await running.stop()
     }
 
+    /// A US stock on KIS (해외주식 현재체결가 and 기간별시세 on NAS): a summary in one request that
+    /// agrees with the quote and the bars, a year of bars paged back 100 rows at a time, the same
+    /// closes as Yahoo's, and a ticker on the wrong exchange or unknown reported as unknown.
+    @Test func kisServesAUSStockThroughItsOverseasQuotations() async throws {
+        let frozen = ExchangeSimulator.wallClockMilliseconds()
+        let simulator = try ExchangeSimulator(
+            configuration: SimulatorConfiguration(marketCount: 5), now: { frozen }, logger: Self.logger())
+        let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+        let client = Self.kis(running, tokens: Self.memoryTokens())
+        let quote = try await client.fetchQuote(Self.apple)
+        let before = simulator.stockRequests(for: .kis)
+        let summary = try await client.fetchSummary(Self.apple, 30)
+        #expect(simulator.stockRequests(for: .kis) - before == 1)
+        let bars = try await client.fetchDailyBars(Self.apple, 250)
+        #expect(bars.count == 250)
+        for (earlier, later) in zip(bars, bars.dropFirst()) { #expect(earlier.day < later.day) }
+        #expect(summary.closes == bars.suffix(30).map(\.close))
+        #expect(summary.quote.price == quote.price && quote.price == bars.last?.close)
+        #expect(summary.quote.previousClose == quote.previousClose)
+        #expect(abs(summary.quote.changePrice - quote.changePrice) < 0.0001)
+        #expect(abs(summary.quote.changeRate - quote.changeRate) < 0.0001)
+        #expect(quote.dayHigh == bars.last?.high && quote.dayLow == bars.last?.low)
+        let yahoo = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
+        #expect(try await yahoo.fetchDailyBars(Self.apple, 30).map(\.close) == summary.closes)
+        // AAPL is on NASDAQ: asked on the NYSE, KIS has nothing.
+        let misplaced = Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nyse)
+        await #expect(throws: ExchangeError.unknownMarket("AAPL")) { try await client.fetchQuote(misplaced) }
+        let unknown = Stock(code: "NOPEX", koreanName: "", englishName: "", market: .nasdaq)
+        await #expect(throws: ExchangeError.unknownMarket("NOPEX")) { try await client.fetchSummary(unknown, 30) }
+        await running.stop()
+    }
+
     @Test func yahooGivesDailyBarsAQuoteAndSearch() async throws {
         let running = try await Self.start()
         let client = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())

@@ -43,7 +43,35 @@ import Testing
         _ = try await SiseProcess.run(["watchlist", "move", "035720", "--to", "1", "--db", db])
         #expect(try await SiseProcess.run(["watchlist", "list", "--db", db]).lines.first?.hasPrefix("035720") == true)
         #expect(try await SiseProcess.run(["watchlist", "add", "999999", "--db", db]).status == 65)
-        #expect(try await SiseProcess.run(["watchlist", "add", "AAPL", "--exchange", "kis", "--db", db]).status == 65)
+        #expect(try await SiseProcess.run(["watchlist", "add", "NOPEX", "--exchange", "kis", "--db", db]).status == 65)
+    }
+
+    /// US stocks on KIS (its overseas quotations, NAS and NYS): added by ticker, shown in USD with
+    /// their closes, beside a KRX stock.
+    @Test func usStocksAddedOnKISShowWithUSDPrices() async throws {
+        let db = temporaryDatabase()
+        let added = try await SiseProcess.run(["watchlist", "add", "AAPL", "MSFT", "--exchange", "kis", "--db", db])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("AAPL") && added.stdout.contains("MSFT"))
+        let shown = try await SiseProcess.run([
+            "watchlist", "show", "--exchange", "kis", "--format", "json", "--db", db,
+        ])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let rows = try objects(shown.stdout)
+        #expect(rows.compactMap { $0["symbol"] as? String } == ["AAPL", "MSFT"])
+        for row in rows {
+            #expect(row["currency"] as? String == "USD")
+            #expect(row["status"] as? String == "ok")
+            #expect(((row["price"] as? NSNumber)?.doubleValue ?? 0) > 1)
+            #expect((row["closes"] as? [Any])?.count == 30)
+        }
+        let table = try await SiseProcess.run(["watchlist", "show", "--exchange", "kis", "--db", db])
+        #expect(table.stdout.contains { $0 == "." }, "USD prices with cents: \(table.stdout)")
+        let bars = try await SiseProcess.run([
+            "candles", "AAPL", "--exchange", "kis", "--days", "150", "--format", "json",
+        ])
+        #expect(bars.status == 0, "\(bars.stderr)")
+        #expect(try objects(bars.stdout).count == 150)
     }
 
     @Test func ndjsonPrintsTheFirstRowLongBeforeTheLast() async throws {

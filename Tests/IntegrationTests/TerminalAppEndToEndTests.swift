@@ -141,6 +141,18 @@ import Testing
                     $0.contains("삼성전자") && $0.contains("005930") && $0.contains("KOSPI") && $0.contains("%")
                 }
             }
+            // KIS (the default source) finds a US ticker too, and shows its price in dollars.
+            try await tmux.keys("a")
+            try await tmux.waitFor("the search again") { lines in lines.contains { $0.contains("Add a stock") } }
+            try await tmux.type("AAPL")
+            try await tmux.waitFor("Apple found") { lines in
+                lines.contains { $0.contains("AAPL") && $0.contains("Apple") }
+            }
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the Apple toast") { lines in lines.contains { $0.contains("★ Added Apple") } }
+            try await tmux.waitFor("the Apple row filled in") { lines in
+                lines.contains { $0.contains("AAPL") && $0.contains("NASDAQ") && $0.contains("%") && $0.contains(".") }
+            }
             try await tmux.keys("q")
             try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
             await tmux.kill()
@@ -149,6 +161,7 @@ import Testing
             tmux = try await Tmux.start(command)
             try await tmux.waitFor("the watchlist after a restart") { lines in
                 lines.contains { $0.contains("삼성전자") && $0.contains("005930") && $0.contains("%") }
+                    && lines.contains { $0.contains("AAPL") && $0.contains("%") }
             }
             try await tmux.keys("q")
             try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }

@@ -77,8 +77,8 @@ import Testing
         h.viewModel.send(.appeared)
         let hint = h.viewModel.output.placeholder ?? ""
         #expect(hint.contains("press a to add"))
-        #expect(hint.contains("005930"))
-        #expect(!hint.contains("AAPL"), "KIS cannot find AAPL: \(hint)")
+        // KIS finds KRX stocks and, through its overseas quotations, US tickers.
+        #expect(hint == "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)")
         h.viewModel.send(.disappeared)
     }
 

@@ -29,6 +29,12 @@ struct KISRESTController<Context: RequestContext> {
         router.get(RouterPath(KISEndpoint.searchInfo)) { request, _ in
             quotation(request, KISEndpoint.TransactionID.searchInfo) { searchInfo($0) }
         }
+        router.get(RouterPath(KISOverseas.pricePath)) { request, _ in
+            quotation(request, KISOverseas.priceTransaction) { overseasPrice($0) }
+        }
+        router.get(RouterPath(KISOverseas.dailyPricePath)) { request, _ in
+            quotation(request, KISOverseas.dailyPriceTransaction) { overseasDailyPrice($0) }
+        }
         // The master files (on their own download host in reality; here beside the API).
         let zips = KISMasterZips(market: market)
         for kind in KISMasterFile.Kind.allCases {
@@ -137,6 +143,46 @@ struct KISRESTController<Context: RequestContext> {
             shtnPdno: code, stdPdno: "KR7\(code)00\(code.last.map(String.init) ?? "0")", prdtAbrvName: stock.koreanName,
             prdtName120: stock.koreanName, prdtEngAbrvName: stock.englishName, prdtEngName120: stock.englishName)
         return .json(KISSearchInfoResponse(output: output))
+    }
+
+    /// The US stock a query names by exchange code and ticker; `nil` when the ticker is not listed
+    /// on that exchange (KIS then answers `rt_cd` 0 with empty fields).
+    private func overseasStock(_ query: Query) -> (Stock, KISOverseas.ExchangeCode)? {
+        guard let code = query[KISOverseas.Parameter.exchange].flatMap(KISOverseas.ExchangeCode.init(rawValue:)),
+            let symbol = query[KISOverseas.Parameter.symbol]?.uppercased(), let stock = market.stock(symbol),
+            KISOverseas.ExchangeCode(stock.market) == code
+        else { return nil }
+        return (stock, code)
+    }
+
+    private func overseasPrice(_ query: Query) -> Response {
+        guard let (stock, exchange) = overseasStock(query),
+            let output = market.read(stock.code, now: now(), { $0.kisOverseasPrice(exchange: exchange) })
+        else {
+            let empty = WireDecimal(text: "")
+            return .json(
+                KISOverseasPriceResponse(
+                    output: KISOverseasPriceOutput(
+                        rsym: "", zdiv: "0", base: empty, pvol: empty, last: empty, sign: "", diff: empty, rate: empty,
+                        tvol: empty, tamt: empty, ordy: "")))
+        }
+        return .json(KISOverseasPriceResponse(output: output))
+    }
+
+    /// The 100 daily rows up to `BYMD` (today when empty), newest first.
+    private func overseasDailyPrice(_ query: Query) -> Response {
+        guard let (stock, exchange) = overseasStock(query), let bars = market.bars(stock.code, now: now()) else {
+            return .json(
+                KISOverseasDailyResponse(summary: KISOverseasDailySummary(rsym: "", zdiv: "0", nrec: "0"), rows: []))
+        }
+        let through = query[KISOverseas.Parameter.baseDate].flatMap { $0.isEmpty ? nil : $0 } ?? "99991231"
+        let rows = SimulatedStock.kisOverseasRows(bars).filter { $0.xymd <= through }.reversed()
+            .prefix(KISOverseas.maxDailyRows)
+        return .json(
+            KISOverseasDailyResponse(
+                summary: KISOverseasDailySummary(
+                    rsym: "D\(exchange.rawValue)\(stock.code)", zdiv: "4", nrec: String(rows.count)),
+                rows: Array(rows)))
     }
 
     /// Query parameters by name in upper or lower case, as working clients send both.

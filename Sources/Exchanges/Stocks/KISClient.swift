@@ -31,7 +31,8 @@ public struct KISCredentials: Sendable, Equatable {
 
 /// The real KIS client (exchange-apis.md §5): a token issued once and reused (cached between runs)
 /// until ten minutes before it expires, the current price and daily history one stock per
-/// request, paced under the app key's limit; `EGW00201` backs off and retries, `EGW00123` (or
+/// request (KRX stocks through the domestic quotations, US stocks through the overseas ones on
+/// their exchange, NAS or NYS), paced under the app key's limit; `EGW00201` backs off and retries, `EGW00123` (or
 /// `EGW00121`) gets one new token and retries.
 public enum KISClient {
     /// The real host: `https://openapi.koreainvestment.com:9443`; mock trading on port 29443.
@@ -83,6 +84,7 @@ actor KISSession {
     }
 
     func quote(_ stock: Stock) async throws -> StockQuote {
+        if let exchange = KISOverseas.ExchangeCode(stock.market) { return try await overseasQuote(stock, on: exchange) }
         let reply: KISPriceResponse = try await get(
             KISEndpoint.inquirePrice, transaction: KISEndpoint.TransactionID.price,
             [(KISEndpoint.Parameter.market, "J"), (KISEndpoint.Parameter.code, stock.code)])
@@ -95,6 +97,15 @@ actor KISSession {
     /// The quote and up to 30 last closes from one `inquire-daily-price` request (its rows carry
     /// today's price, change and volume); more closes take the two requests.
     func summary(_ stock: Stock, closes: Int) async throws -> StockSummary {
+        if let exchange = KISOverseas.ExchangeCode(stock.market), closes <= KISOverseas.maxDailyRows {
+            // One `dailyprice` request: its newest row is the day's quote, the rest the closes.
+            let reply = try await overseasDailyPrices(stock, on: exchange, through: "")
+            guard let quote = reply.quote(code: stock.code, time: Self.nowMilliseconds()) else {
+                throw ExchangeError.unknownMarket(stock.code)
+            }
+            let bars = reply.rows.compactMap { $0.toDomain() }
+            return StockSummary(quote: quote, closes: bars.prefix(closes).reversed().map(\.close))
+        }
         guard closes <= 30 else {
             return StockSummary(
                 quote: try await quote(stock), closes: try await dailyBars(stock, days: closes).map(\.close))
@@ -110,6 +121,7 @@ actor KISSession {
     /// The English name KIS keeps for a stock (`search-info`'s `prdt_eng_name120`, else its
     /// abbreviation); `nil` when it has none.
     func englishName(_ stock: Stock) async throws -> String? {
+        guard stock.market.isKorean else { return stock.englishName.isEmpty ? nil : stock.englishName }
         let reply: KISSearchInfoReply = try await get(
             KISEndpoint.searchInfo, transaction: KISEndpoint.TransactionID.searchInfo,
             [(KISEndpoint.Parameter.productNumber, stock.code), (KISEndpoint.Parameter.productType, "300")])
@@ -133,6 +145,9 @@ actor KISSession {
     /// 100 rows back through `inquire-daily-itemchartprice`.
     func dailyBars(_ stock: Stock, days: Int) async throws -> [StockBar] {
         guard days > 0 else { return [] }
+        if let exchange = KISOverseas.ExchangeCode(stock.market) {
+            return try await overseasDailyBars(stock, on: exchange, days: days)
+        }
         if days <= 30 {
             let reply = try await dailyPrices(stock)
             let bars = reply.output.compactMap { $0.toDomain() }
@@ -154,6 +169,57 @@ actor KISSession {
             newestFirst += page
             guard let oldest = page.last, page.count == KISEndpoint.maxChartRows else { break }
             to = KISTime.compact(oldest.day.adding(days: -1))
+        }
+        return Array(newestFirst.prefix(days).reversed())
+    }
+
+    /// A US stock's quote: `price` (해외주식 현재체결가) for the price, the previous close and the
+    /// day's volume, the day's range from the newest `dailyprice` row.
+    private func overseasQuote(_ stock: Stock, on exchange: KISOverseas.ExchangeCode) async throws -> StockQuote {
+        let reply: KISOverseasPriceResponse = try await get(
+            KISOverseas.pricePath, transaction: KISOverseas.priceTransaction,
+            [
+                (KISOverseas.Parameter.auth, ""), (KISOverseas.Parameter.exchange, exchange.rawValue),
+                (KISOverseas.Parameter.symbol, stock.code),
+            ])
+        guard let output = reply.output, output.last.value.map({ $0 > 0 }) == true else {
+            throw ExchangeError.unknownMarket(stock.code)
+        }
+        let today = try await overseasDailyPrices(stock, on: exchange, through: "").rows.first?.toDomain()
+        guard let quote = output.toDomain(code: stock.code, time: Self.nowMilliseconds(), today: today) else {
+            throw ExchangeError.unknownMarket(stock.code)
+        }
+        return quote
+    }
+
+    /// One page of `dailyprice` (해외주식 기간별시세): up to 100 daily rows through `through`
+    /// (`yyyyMMdd`, today when empty), newest first, adjusted for splits.
+    private func overseasDailyPrices(
+        _ stock: Stock, on exchange: KISOverseas.ExchangeCode, through: String
+    ) async throws -> KISOverseasDailyResponse {
+        try await get(
+            KISOverseas.dailyPricePath, transaction: KISOverseas.dailyPriceTransaction,
+            [
+                (KISOverseas.Parameter.auth, ""), (KISOverseas.Parameter.exchange, exchange.rawValue),
+                (KISOverseas.Parameter.symbol, stock.code), (KISOverseas.Parameter.period, "0"),
+                (KISOverseas.Parameter.baseDate, through), (KISOverseas.Parameter.adjusted, "1"),
+            ])
+    }
+
+    /// The last `days` daily bars of a US stock, oldest first, paging back 100 rows at a time.
+    private func overseasDailyBars(
+        _ stock: Stock, on exchange: KISOverseas.ExchangeCode, days: Int
+    ) async throws -> [StockBar] {
+        var newestFirst: [StockBar] = []
+        var through = ""
+        while newestFirst.count < days {
+            let page = try await overseasDailyPrices(stock, on: exchange, through: through).rows.compactMap {
+                $0.toDomain()
+            }
+            if newestFirst.isEmpty, page.isEmpty { throw ExchangeError.unknownMarket(stock.code) }
+            newestFirst += page
+            guard let oldest = page.last, page.count == KISOverseas.maxDailyRows else { break }
+            through = KISTime.compact(oldest.day.adding(days: -1))
         }
         return Array(newestFirst.prefix(days).reversed())
     }

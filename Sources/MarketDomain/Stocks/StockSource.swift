@@ -1,6 +1,7 @@
 /// A source of stock prices Sise can use, named as on the command line (`--exchange kis`).
 public enum StockSource: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Korea Investment & Securities' Open API: KRX stocks, keys required for the real one.
+    /// Korea Investment & Securities' Open API: KRX stocks and, through its overseas quotations,
+    /// US stocks; keys required for the real one.
     case kis
     /// Yahoo Finance's keyless chart and search: KRX and US stocks.
     case yahoo
@@ -13,8 +14,10 @@ public enum StockSource: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// Whether the source serves a market.
+    /// Whether the source serves a market: both serve KRX and the US markets.
     public func serves(_ market: StockMarket) -> Bool {
-        self == .yahoo || market.isKorean
+        switch market {
+        case .kospi, .kosdaq, .nasdaq, .nyse: true
+        }
     }
 }

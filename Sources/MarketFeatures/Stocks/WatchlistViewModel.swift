@@ -83,12 +83,11 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         public init() {}
     }
 
-    /// What the empty watchlist suggests: only what the source can find (KIS serves the KRX list).
+    /// What the empty watchlist suggests: only what the source can find (KRX names, 초성 and codes;
+    /// US tickers where the source serves the US markets).
     static func emptyHint(_ source: StockSource) -> String {
-        switch source {
-        case .kis: "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930)"
-        case .yahoo: "No stocks yet — press a to add one (삼성전자, ㅅㅅㅈㅈ, 005930, AAPL)"
-        }
+        let examples = ["삼성전자", "ㅅㅅㅈㅈ", "005930"] + (source.serves(.nasdaq) ? ["AAPL"] : [])
+        return "No stocks yet — press a to add one (\(examples.joined(separator: ", ")))"
     }
 
     /// What a person does on the tab.
