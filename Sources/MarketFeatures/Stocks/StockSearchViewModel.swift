@@ -40,14 +40,10 @@ public final class StockSearchViewModel {
 
     private let source: StockSource
     private let directory: StockDirectory
-    private let searchRemote: @Sendable (String) async throws -> [Stock]
-    private let clock: ViewClock
     private var local: [Stock] = []
     private var remote: [Stock] = []
-    private var lastSent: String?
-    /// `pending` (the pause before a remote request) and `request` (the one in flight).
-    private let tasks: TaskOwner
-    private var generation = 0
+    /// The remote search's pause, rules and order of answers.
+    private let query: LatestQuery<[Stock]>
 
     /// A search over the directory and a source's remote search; its tasks run on `executor` (the
     /// shared pool when `nil`).
@@ -55,11 +51,10 @@ public final class StockSearchViewModel {
         source: StockSource, directory: StockDirectory, client: StockDataClient, clock: ViewClock,
         executor: (any TaskExecutor)? = nil
     ) {
-        tasks = TaskOwner(executor: executor)
         self.source = source
         self.directory = directory
-        searchRemote = client.searchRemote
-        self.clock = clock
+        query = LatestQuery(pause: Self.pause, clock: clock, executor: executor, fetch: client.searchRemote)
+        query.onEvent = { [weak self] event in self?.remote(event) }
     }
 
     /// The current output, then every new one (only the newest waits by default: a renderer's
@@ -101,7 +96,7 @@ public final class StockSearchViewModel {
 
     /// Stops every pending and running request.
     public func cancel() {
-        tasks.cancelAll()
+        query.cancel()
         if output.isLoading {
             output.isLoading = false
             announce()
@@ -109,43 +104,25 @@ public final class StockSearchViewModel {
     }
 
     private func scheduleRemote(_ text: String) {
-        tasks.cancel("pending")
-        let query = text.trimmingWhitespace()
-        guard source == .yahoo, StockSearchRules.sendsRemotely(query), query != lastSent else { return }
-        let clock = clock
-        tasks.replace("pending") { @MainActor [weak self] in
-            do { try await clock.sleep(Self.pause) } catch { return }
-            self?.sendRemote(query)
-        }
+        let trimmed = text.trimmingWhitespace()
+        query.typed(trimmed, accepted: source == .yahoo && StockSearchRules.sendsRemotely(trimmed))
     }
 
-    private func sendRemote(_ query: String) {
-        guard output.text.trimmingWhitespace() == query else { return }
-        lastSent = query
-        generation += 1
-        let ticket = generation
-        output.isLoading = true
-        announce()
-        let search = searchRemote
-        tasks.replace("request") { @MainActor [weak self] in
-            let result: Result<[Stock], any Error>
-            do { result = .success(try await search(query)) } catch { result = .failure(error) }
-            guard !Task.isCancelled else { return }
-            self?.answered(result, ticket: ticket)
+    private func remote(_ event: LatestQuery<[Stock]>.Event) {
+        switch event {
+        case .sent:
+            output.isLoading = true
+            announce()
+        case .answered(_, let result):
+            output.isLoading = false
+            switch result {
+            case .success(let stocks):
+                remote = stocks.filter { source.serves($0.market) }.map { directory.stock($0.code) ?? $0 }
+            case .failure(let error):
+                output.remoteError = ErrorLine.of(error)
+            }
+            publish()
         }
-    }
-
-    private func answered(_ result: Result<[Stock], any Error>, ticket: Int) {
-        // An answer to an older query never replaces a newer one's.
-        guard ticket == generation else { return }
-        output.isLoading = false
-        switch result {
-        case .success(let stocks):
-            remote = stocks.filter { source.serves($0.market) }.map { directory.stock($0.code) ?? $0 }
-        case .failure(let error):
-            output.remoteError = ErrorLine.of(error)
-        }
-        publish()
     }
 
     private func publish() {
