@@ -26,6 +26,10 @@ public final class ExchangeSimulator: Sendable {
     private let hub = TickHub()
     /// The requests each stock source's dialect received.
     private let stockRequestCounts = Mutex<[StockSource: Int]>([:])
+    /// The example apps' services: GitHub's repositories, its search limit, the random draws.
+    let repositories: SimulatedRepositories
+    let githubGate: RateLimitGate
+    let randomDraws: RandomDraws
     /// Each coin dialect's REST rate limit, shared by its routers.
     private let restGates: [Exchange: RateLimitGate]
     private let paused = Mutex(false)
@@ -45,6 +49,9 @@ public final class ExchangeSimulator: Sendable {
         let bithumbListing = try CoinCatalog.bithumbMarkets()
         self.market = market
         stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
+        repositories = SimulatedRepositories(seed: configuration.seed)
+        githubGate = RateLimitGate(limit: GitHubSearch.unauthenticatedLimit, windowMilliseconds: 60_000, now: now)
+        randomDraws = RandomDraws(seed: configuration.seed)
         kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)
         restGates = Dictionary(
             uniqueKeysWithValues: Exchange.allCases.map { exchange in
@@ -81,9 +88,11 @@ public final class ExchangeSimulator: Sendable {
     public struct Ports: Sendable, Equatable {
         public var exchanges: [Exchange: Int] = [:]
         public var stocks: [StockSource: Int] = [:]
+        public var examples: [ExampleService: Int] = [:]
 
         var isComplete: Bool {
             exchanges.count == Exchange.allCases.count && stocks.count == StockSource.allCases.count
+                && examples.count == ExampleService.allCases.count
         }
     }
 
@@ -104,6 +113,10 @@ public final class ExchangeSimulator: Sendable {
         }
         for source in StockSource.allCases {
             let app = buildApplication(for: source) { boundContinuation.yield(.stocks(source, $0)) }
+            services.append(.init(service: app))
+        }
+        for service in ExampleService.allCases {
+            let app = buildApplication(for: service) { boundContinuation.yield(.example(service, $0)) }
             services.append(.init(service: app))
         }
         services.append(
@@ -254,6 +267,42 @@ public final class ExchangeSimulator: Sendable {
         )
     }
 
+    /// The routes of an example app's service (GitHub's repository search, the random-number
+    /// service), behind any faults: each refuses as the real one does.
+    public func buildRouter(for service: ExampleService) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        let now = now
+        if configuration.faults.isActive {
+            router.add(
+                middleware: FaultMiddleware(faults: configuration.faults) {
+                    switch service {
+                    case .github: GitHubRESTController<BasicRequestContext>.refusal(now: now())
+                    case .randomNumbers: RandomNumberController<BasicRequestContext>.refusal
+                    }
+                })
+        }
+        switch service {
+        case .github:
+            GitHubRESTController(repositories: repositories, gate: githubGate, now: now).register(on: router)
+        case .randomNumbers:
+            RandomNumberController(draws: randomDraws).register(on: router)
+        }
+        return router
+    }
+
+    /// The server of an example app's service, at the root of its own port.
+    private func buildApplication(
+        for service: ExampleService, onListening: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: buildRouter(for: service),
+            server: .upgradeScreened { HTTP1Channel(responder: $0) },
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port(for: service))),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+    }
+
     /// Makes every KIS token issued so far expire (a test's way to skip a day).
     public func expireKISTokens() {
         kisTokens.expireAll()
@@ -288,7 +337,7 @@ public final class ExchangeSimulator: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next(), bound.exchanges.values.allSatisfy({ $0 > 0 }),
-            bound.stocks.values.allSatisfy({ $0 > 0 })
+            bound.stocks.values.allSatisfy({ $0 > 0 }), bound.examples.values.allSatisfy({ $0 > 0 })
         else {
             task.cancel()
             _ = await task.result
@@ -361,13 +410,21 @@ public final class RunningSimulator: Sendable {
     public let ports: [Exchange: Int]
     /// Each stock source's bound port.
     public let stockPorts: [StockSource: Int]
+    /// Each example app's service's bound port.
+    public let examplePorts: [ExampleService: Int]
     private let task: Task<Void, any Error>
 
     init(simulator: ExchangeSimulator, ports: ExchangeSimulator.Ports, task: Task<Void, any Error>) {
         self.simulator = simulator
         self.ports = ports.exchanges
         stockPorts = ports.stocks
+        examplePorts = ports.examples
         self.task = task
+    }
+
+    /// An example app's service's base URL, e.g. `http://127.0.0.1:54327` for GitHub.
+    public func baseURL(for service: ExampleService) -> String {
+        "http://\(simulator.configuration.host):\(examplePorts[service] ?? 0)"
     }
 
     /// A stock source's base URL, e.g. `http://127.0.0.1:54325` for Yahoo.

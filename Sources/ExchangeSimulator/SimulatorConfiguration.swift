@@ -69,6 +69,14 @@ public struct SimulatorConfiguration: Sendable, Equatable {
         return port + Exchange.allCases.count + (StockSource.allCases.firstIndex(of: source) ?? 0)
     }
 
+    /// The port an example app's service listens on: after the stock sources' (GitHub on
+    /// ``port`` + 6, the random numbers + 7); a free one when ``port`` is 0.
+    public func port(for service: ExampleService) -> Int {
+        guard port != 0 else { return 0 }
+        return port + Exchange.allCases.count + StockSource.allCases.count
+            + (ExampleService.allCases.firstIndex(of: service) ?? 0)
+    }
+
     /// The port an exchange's dialect listens on: Upbit on ``port``, then Bithumb, Korbit and
     /// Binance on the next three; all free ones when ``port`` is 0.
     public func port(for exchange: Exchange) -> Int {

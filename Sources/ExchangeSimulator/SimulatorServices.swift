@@ -38,6 +38,7 @@ struct ListeningReportService: Service {
     enum Bound: Sendable {
         case exchange(Exchange, Int)
         case stocks(StockSource, Int)
+        case example(ExampleService, Int)
     }
 
     let bound: AsyncStream<Bound>
@@ -49,6 +50,7 @@ struct ListeningReportService: Service {
             switch event {
             case .exchange(let exchange, let port): ports.exchanges[exchange] = port
             case .stocks(let source, let port): ports.stocks[source] = port
+            case .example(let service, let port): ports.examples[service] = port
             }
             if ports.isComplete {
                 await onListening(ports)

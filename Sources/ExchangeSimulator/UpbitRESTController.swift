@@ -81,7 +81,9 @@ private let noCautions = [
 
 extension Response {
     /// A JSON response; an unencodable value becomes a 500 with Upbit's error body.
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    static func json(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]
+    ) -> Response {
         let data: Data
         do {
             data = try JSONEncoder().encode(value)
@@ -91,8 +93,8 @@ extension Response {
                 status: .internalServerError, headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -53,8 +53,8 @@ struct SimulateCommand: AsyncParsableCommand {
     var dropEvery: Double?
 
     func validate() throws {
-        guard port == 0 || (1...65530).contains(port) else {
-            throw ValidationError("--port must be 0 or between 1 and 65530 (six ports are used).")
+        guard port == 0 || (1...65528).contains(port) else {
+            throw ValidationError("--port must be 0 or between 1 and 65528 (eight ports are used).")
         }
         guard (1...SimulatorConfiguration.maximumMarketCount).contains(markets) else {
             throw ValidationError("--markets must be between 1 and \(SimulatorConfiguration.maximumMarketCount).")
@@ -101,6 +101,11 @@ struct SimulateCommand: AsyncParsableCommand {
                 for source in StockSource.allCases {
                     StandardError.writeLine(
                         "sise simulate: \(source.displayName) (stocks) on http://\(host):\(ports.stocks[source] ?? 0)"
+                    )
+                }
+                for service in ExampleService.allCases {
+                    StandardError.writeLine(
+                        "sise simulate: \(service.displayName) (example apps) on http://\(host):\(ports.examples[service] ?? 0)"
                     )
                 }
                 StandardError.writeLine(

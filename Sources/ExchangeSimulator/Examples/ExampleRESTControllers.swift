@@ -1,0 +1,119 @@
+import ExchangeWire
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MarketDomain
+import NIOCore
+import Synchronization
+
+/// The simulated GitHub repository search (docs.github.com, "Search repositories"): `q` and
+/// `per_page`, the `x-ratelimit-*` headers on every answer, 10 searches a minute without a token
+/// (a window that starts on the minute), beyond them 403 with GitHub's body, 422 for a missing
+/// query.
+struct GitHubRESTController<Context: RequestContext> {
+    let repositories: SimulatedRepositories
+    let gate: RateLimitGate
+    let now: @Sendable () -> Int64
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(GitHubSearch.path)) { request, _ in search(request) }
+    }
+
+    private func search(_ request: Request) -> Response {
+        let time = now()
+        let decision = gate.admit(group: "search")
+        var headers = HTTPFields()
+        let limit = GitHubSearch.unauthenticatedLimit
+        let reset = (time / 60_000 + 1) * 60
+        for (name, value) in [
+            (GitHubSearch.Header.limit, String(limit)), (GitHubSearch.Header.remaining, String(decision.remaining)),
+            (GitHubSearch.Header.used, String(limit - decision.remaining)), (GitHubSearch.Header.reset, String(reset)),
+            (GitHubSearch.Header.resource, "search"),
+        ] {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        guard decision.admitted else {
+            return .json(GitHubErrorBody.rateLimited(address: "127.0.0.1"), status: .forbidden, headers: headers)
+        }
+        let parameters = FormQuery(request.uri)
+        let query = parameters.get(GitHubSearch.Parameter.query)?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !query.isEmpty else {
+            return .json(GitHubErrorBody.missingQuery, status: .unprocessableContent, headers: headers)
+        }
+        let perPage = min(
+            GitHubSearch.maxPerPage,
+            max(1, parameters.get(GitHubSearch.Parameter.perPage).flatMap(Int.init) ?? GitHubSearch.defaultPerPage))
+        let page = max(1, parameters.get(GitHubSearch.Parameter.page).flatMap(Int.init) ?? 1)
+        let found = repositories.search(query)
+        let items = found.dropFirst((page - 1) * perPage).prefix(perPage)
+        return .json(
+            GitHubSearchResult(totalCount: found.count, incompleteResults: false, items: Array(items)),
+            headers: headers)
+    }
+
+    /// GitHub's answer to a search over the limit, for the fault injector.
+    static func refusal(now: Int64) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in [
+            (GitHubSearch.Header.limit, String(GitHubSearch.unauthenticatedLimit)),
+            (GitHubSearch.Header.remaining, "0"),
+            (GitHubSearch.Header.used, String(GitHubSearch.unauthenticatedLimit)),
+            (GitHubSearch.Header.reset, String((now / 60_000 + 1) * 60)), (GitHubSearch.Header.resource, "search"),
+        ] {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        return .json(GitHubErrorBody.rateLimited(address: "127.0.0.1"), status: .forbidden, headers: headers)
+    }
+}
+
+/// The simulated random-number service: `min`, `max` and `count` (1 when absent, at most 100),
+/// answered with a JSON array of integers drawn from the seed; a bad parameter is a 400 that says
+/// which.
+struct RandomNumberController<Context: RequestContext> {
+    let draws: RandomDraws
+
+    func register(on router: Router<Context>) {
+        router.get(RouterPath(RandomNumberAPI.path)) { request, _ in numbers(request) }
+    }
+
+    private func numbers(_ request: Request) -> Response {
+        let parameters = FormQuery(request.uri)
+        func integer(_ name: String, default value: Int) -> Int? {
+            guard let text = parameters.get(name) else { return value }
+            return Int(text)
+        }
+        guard let low = integer(RandomNumberAPI.Parameter.min, default: 0),
+            let high = integer(RandomNumberAPI.Parameter.max, default: 100), low <= high,
+            let count = integer(RandomNumberAPI.Parameter.count, default: 1), (1...100).contains(count)
+        else {
+            return Response(
+                status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(string: "min and max must be integers with min <= max, count 1 to 100")))
+        }
+        let span = UInt64(high - low) + 1
+        return .json(draws.draw(count: count) { low + Int($0 % span) })
+    }
+
+    /// The service's answer when it fails, for the fault injector.
+    static var refusal: Response {
+        Response(
+            status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "Service Unavailable")))
+    }
+}
+
+/// The random-number service's draws from its seed, one after another whatever request asks.
+/// Behind a lock: requests come on any thread.
+final class RandomDraws: Sendable {
+    private let generator: Mutex<SeededGenerator>
+
+    init(seed: UInt64) {
+        generator = Mutex(SeededGenerator(seed: seed ^ 0x7261_6e64))
+    }
+
+    /// `count` numbers, each made from one raw draw.
+    func draw(count: Int, _ make: (UInt64) -> Int) -> [Int] {
+        generator.withLock { generator in (0..<count).map { _ in make(generator.next()) } }
+    }
+}
