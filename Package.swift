@@ -11,7 +11,9 @@ let package = Package(
     name: "Sise",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "sise", targets: ["sise"])
+        .executable(name: "sise", targets: ["sise"]),
+        .executable(name: "repo-search", targets: ["repo-search"]),
+        .executable(name: "numbers", targets: ["numbers"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
@@ -120,6 +122,30 @@ let package = Package(
                 "StockLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "MarketDomain", "ExchangeSimulator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "repo-search",
+            dependencies: [
+                "MarketDomain", "Exchanges", "MarketFeatures", "TerminalUI", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "numbers",
+            dependencies: [
+                "MarketDomain", "Exchanges", "MarketFeatures", "TerminalUI", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -30,6 +30,12 @@ public final class ExchangeSimulator: Sendable {
     let repositories: SimulatedRepositories
     let githubGate: RateLimitGate
     let randomDraws: RandomDraws
+    private let exampleRequestCounts = Mutex<[ExampleService: Int]>([:])
+
+    /// How many requests an example service received.
+    public func exampleRequests(for service: ExampleService) -> Int {
+        exampleRequestCounts.withLock { $0[service] ?? 0 }
+    }
     /// Each coin dialect's REST rate limit, shared by its routers.
     private let restGates: [Exchange: RateLimitGate]
     private let paused = Mutex(false)
@@ -272,6 +278,10 @@ public final class ExchangeSimulator: Sendable {
     public func buildRouter(for service: ExampleService) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         let now = now
+        router.add(
+            middleware: ExampleGatewayMiddleware(service: service) {
+                self.exampleRequestCounts.withLock { $0[service, default: 0] += 1 }
+            })
         if configuration.faults.isActive {
             router.add(
                 middleware: FaultMiddleware(faults: configuration.faults) {

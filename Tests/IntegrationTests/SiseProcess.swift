@@ -11,9 +11,12 @@ struct SiseProcess {
     }
 
     /// The `sise` executable built beside the test bundle.
-    static var executable: URL {
+    static var executable: URL { executable("sise") }
+
+    /// An executable of the package built beside the test bundle (`sise`, `repo-search`, `numbers`).
+    static func executable(_ name: String) -> URL {
         let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return here.appendingPathComponent("sise")
+        return here.appendingPathComponent(name)
     }
 
     let process = Process()
@@ -22,14 +25,14 @@ struct SiseProcess {
     private let terminated: AsyncStream<Int32>
 
     /// Starts `sise` with these arguments (and, when given, only this environment).
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    init(_ arguments: [String], environment: [String: String]? = nil, program: String = "sise") throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.executableURL = Self.executable
+        process.executableURL = Self.executable(program)
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
@@ -96,7 +99,7 @@ struct SiseProcess {
     }
 
     /// Runs `sise` to the end.
-    static func run(_ arguments: [String], seconds: Double = 60) async throws -> Finished {
-        try await SiseProcess(arguments).finish(seconds: seconds)
+    static func run(_ arguments: [String], seconds: Double = 60, program: String = "sise") async throws -> Finished {
+        try await SiseProcess(arguments, program: program).finish(seconds: seconds)
     }
 }

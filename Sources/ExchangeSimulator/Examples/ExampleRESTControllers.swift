@@ -6,6 +6,26 @@ import MarketDomain
 import NIOCore
 import Synchronization
 
+/// Counts every request that reaches an example service (before faults), and answers an unknown
+/// path as the service does (GitHub's JSON `Not Found`).
+struct ExampleGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
+    let service: ExampleService
+    let count: @Sendable () -> Void
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        count()
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && service == .github {
+            return .json(
+                GitHubErrorBody(message: "Not Found", documentationUrl: "https://docs.github.com/rest", status: "404"),
+                status: .notFound)
+        }
+    }
+}
+
 /// The simulated GitHub repository search (docs.github.com, "Search repositories"): `q` and
 /// `per_page`, the `x-ratelimit-*` headers on every answer, 10 searches a minute without a token
 /// (a window that starts on the minute), beyond them 403 with GitHub's body, 422 for a missing

@@ -107,7 +107,7 @@ struct SimulatedRepositories: Sendable {
             let description =
                 generator.unit() < 0.1
                 ? nil : pick(Self.phrases).replacingOccurrences(of: "%@", with: "\(first) \(second)")
-            let stars = Int(generator.logUniform(3, 40_000))
+            let stars = Int(generator.logUniform(3, 15_000))
             add(pick(Self.owners), name, generator.unit() < 0.05 ? nil : pick(Self.languages), description, stars)
         }
         all = repositories

@@ -24,9 +24,9 @@ public final class NumbersViewModel {
     }
 
     /// The range drawn from, how many come first, and how long a failure shows.
-    public static let range = 100...1000
-    public static let firstCount = 5
-    public static let failureDuration = Duration.seconds(3)
+    nonisolated public static let range = 100...1000
+    nonisolated public static let firstCount = 5
+    nonisolated public static let failureDuration = Duration.seconds(3)
 
     public private(set) var output = Output()
     private let publisher = OutputPublisher(Output())

@@ -44,9 +44,9 @@ public final class RepoSearchViewModel {
     }
 
     /// The first search, and the rules of the ones typed.
-    public static let firstQuery = "swift"
-    public static let pause = Duration.milliseconds(300)
-    public static let minimumLength = 3
+    nonisolated public static let firstQuery = "swift"
+    nonisolated public static let pause = Duration.milliseconds(300)
+    nonisolated public static let minimumLength = 3
 
     public private(set) var output = Output()
     private let publisher = OutputPublisher(Output())
@@ -109,7 +109,8 @@ public final class RepoSearchViewModel {
         publisher.publish(output)
     }
 
-    static func row(_ repository: Repository) -> Row {
+    /// A repository as a row shows it (the headless form prints the same).
+    nonisolated public static func row(_ repository: Repository) -> Row {
         let stars = repository.stars
         let count =
             stars >= 1_000
