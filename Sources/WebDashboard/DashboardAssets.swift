@@ -22,16 +22,20 @@ struct DashboardAssets: Sendable {
         ("/screen.js", "screen.js", "text/javascript; charset=utf-8"),
         ("/watchlist.js", "watchlist.js", "text/javascript; charset=utf-8"),
         ("/style.css", "style.css", "text/css; charset=utf-8"),
+        ("/repo-search", "repo-search.html", "text/html; charset=utf-8"),
+        ("/numbers", "numbers.html", "text/html; charset=utf-8"),
+        ("/examples.js", "examples.js", "text/javascript; charset=utf-8"),
     ]
 
     /// Reads every file; a missing one is an error that names it.
     static func load() throws -> DashboardAssets {
         var byPath: [String: Asset] = [:]
         for file in files {
-            let parts = file.name.split(separator: ".")
-            guard
+            guard let dot = file.name.lastIndex(of: "."),
                 let url = Bundle.module.url(
-                    forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources")
+                    forResource: String(file.name[..<dot]),
+                    withExtension: String(file.name[file.name.index(after: dot)...]),
+                    subdirectory: "Resources")
             else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: file.name])
             }

@@ -15,13 +15,17 @@ public struct DashboardContext: Sendable {
     public var candles: DailyCandleLoader
     /// A new tab's Watchlist view model; `nil` without a stock source.
     public var makeWatchlist: (@MainActor @Sendable () -> DashboardScreen.Root.Watchlist)?
+    /// The example apps' services for their pages; `nil` leaves the pages saying they are off.
+    public var examples: ExampleClients?
 
     /// A context over `board` (and every exchange's `boards` for the Compare tab).
     public init(
         board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
         language: NameLanguage = .korean, candles: DailyCandleLoader,
-        makeWatchlist: (@MainActor @Sendable () -> DashboardScreen.Root.Watchlist)? = nil
+        makeWatchlist: (@MainActor @Sendable () -> DashboardScreen.Root.Watchlist)? = nil,
+        examples: ExampleClients? = nil
     ) {
+        self.examples = examples
         self.candles = candles
         self.makeWatchlist = makeWatchlist
         self.board = board

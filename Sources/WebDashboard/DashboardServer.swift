@@ -58,6 +58,21 @@ public struct DashboardServer: Sendable {
             onUpgrade: { inbound, outbound, _ in
                 try await viewer.run(inbound: inbound, outbound: outbound)
             })
+        // The example apps' pages, each on a view model of its own (SPEC §1.14).
+        if let examples = context.examples {
+            webSockets.ws(
+                "/ws/repo-search",
+                shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade },
+                onUpgrade: { inbound, outbound, _ in
+                    try await ExamplePageSession.repoSearch(examples.repositories, inbound: inbound, outbound: outbound)
+                })
+            webSockets.ws(
+                "/ws/numbers",
+                shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade },
+                onUpgrade: { inbound, outbound, _ in
+                    try await ExamplePageSession.numbers(examples.numbers, inbound: inbound, outbound: outbound)
+                })
+        }
         let app = Application(
             router: buildRouter(),
             server: .http1WebSocketUpgrade(

@@ -272,3 +272,49 @@ def test_a_stock_added_through_the_watchlist_search_fills_in_and_can_be_removed(
     expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
     assert page.errors == []
     page.close()
+
+
+def open_example(browser, server, path, width=1200, height=900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + path)
+    expect(page.locator(".example")).to_have_attribute("data-state", "live", timeout=DEADLINE)
+    page.errors = errors
+    return page
+
+
+def test_the_repo_search_page_searches_swift_then_what_is_typed_and_shows_the_chosen_id(browser, server):
+    board = open_page(browser, server)
+    expect(board.locator("a.example-link[href='/repo-search']")).to_be_visible()
+    board.close()
+    page = open_example(browser, server, "repo-search")
+    rows = page.locator("[data-role=repositories] li")
+    expect(rows.first).to_contain_text("swiftlang/swift", timeout=DEADLINE)
+    expect(page.locator("[data-role=query]")).to_have_value("swift")
+    page.locator("[data-role=query]").fill("tokio")
+    expect(page.locator("[data-role=repositories]")).to_contain_text("tokio-rs/tokio", timeout=DEADLINE)
+    chosen = page.locator("[data-role=repositories] li", has_text="tokio-rs/tokio").first
+    repository_id = chosen.get_attribute("data-id")
+    chosen.click()
+    modal = page.locator("[data-role=modal]")
+    expect(modal).to_be_visible(timeout=DEADLINE)
+    expect(page.locator("[data-role=modal-text]")).to_contain_text(f"id {repository_id}")
+    page.locator("[data-role=modal-ok]").click()
+    expect(modal).to_be_hidden(timeout=DEADLINE)
+    page.screenshot(path=os.path.join(os.environ.get("SCREENSHOT_DIR", "."), "example-repo-search.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_numbers_page_shows_five_and_appends_one_a_click(browser, server):
+    page = open_example(browser, server, "numbers")
+    items = page.locator("[data-role=numbers] li")
+    expect(items).to_have_count(5, timeout=DEADLINE)
+    values = [int(text) for text in items.all_text_contents()]
+    assert all(100 <= value <= 1000 for value in values), values
+    page.locator("[data-role=add]").click()
+    expect(items).to_have_count(6, timeout=DEADLINE)
+    assert [int(text) for text in items.all_text_contents()][:5] == values
+    assert not page.errors, page.errors
+    page.close()

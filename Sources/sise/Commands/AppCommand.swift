@@ -43,7 +43,7 @@ struct AppCommand: AsyncParsableCommand {
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
                 listStore: opened
-            ) { clients, stockContext in
+            ) { clients, stockContext, _ in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare
                 // tab's) load and follow once that tab first shows, each retrying on its own if it

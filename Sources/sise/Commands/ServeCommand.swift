@@ -1,4 +1,5 @@
 import ArgumentParser
+import Exchanges
 import Foundation
 import Logging
 import MarketDomain
@@ -56,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
                 listStore: opened
-            ) { clients, stockContext in
+            ) { clients, stockContext, examples in
                 let boards = ExchangeBoards(clients: clients)
                 guard let board = boards.boards[main], let client = clients[main] else {
                     throw ExchangeError.unavailable("no client for \(main)")
@@ -76,7 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
                     board: board, boards: boards, store: store,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
                     candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
-                    makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } })
+                    makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
+                    examples: Self.exampleClients(examples))
                 let server = try DashboardServer(context: context, host: host, port: port, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 let open = self.open
@@ -92,6 +94,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Asks the desktop to open `address` (xdg-open, or `open` on macOS); says so when it cannot.
+    /// The example pages' clients, over the session's servers of their dialects.
+    private static func exampleClients(_ servers: MarketSession.ExampleServers) -> ExampleClients? {
+        guard let github = servers.baseURLs[.github], let numbers = servers.baseURLs[.randomNumbers] else { return nil }
+        return ExampleClients(
+            repositories: ExampleServiceClients.github(baseURL: github),
+            numbers: ExampleServiceClients.randomNumbers(baseURL: numbers))
+    }
+
     private static func openBrowser(_ address: String) {
         let process = Process()
         #if os(macOS)

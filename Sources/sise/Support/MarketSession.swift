@@ -28,7 +28,7 @@ enum MarketSession {
         _ body: ([Exchange: MarketDataClient]) async throws -> Result
     ) async throws -> Result {
         try await run(options, exchanges: exchanges, store: store, stocks: nil, limits: StockOptions()) {
-            clients, _ in try await body(clients)
+            clients, _, _ in try await body(clients)
         }
     }
 
@@ -38,7 +38,7 @@ enum MarketSession {
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
         limits: StockOptions, listStore: MarketStore? = nil,
-        _ body: ([Exchange: MarketDataClient], StockSession.Context?) async throws -> Result
+        _ body: ([Exchange: MarketDataClient], StockSession.Context?, ExampleServers) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
@@ -60,7 +60,7 @@ enum MarketSession {
         if options.live {
             return try await body(
                 clients(exchanges, store: store, logger: logger) { .live($0) },
-                stockContext(baseURL: nil, live: true, simulated: false))
+                stockContext(baseURL: nil, live: true, simulated: false), ExampleServers.live)
         }
         if let baseURL = options.baseURL {
             let servers = try Self.servers(baseURL: baseURL, primary: options.exchange)
@@ -69,9 +69,16 @@ enum MarketSession {
                     servers[.upbit]?.restBaseURL ?? baseURL,
                     by: Exchange.allCases.count + (StockSource.allCases.firstIndex(of: source) ?? 0))
             }
+            // The example apps' services follow the stock sources' in `sise simulate`'s order.
+            var examples = ExampleServers()
+            for (index, service) in ExampleService.allCases.enumerated() {
+                examples.baseURLs[service] = PortShift.shift(
+                    servers[.upbit]?.restBaseURL ?? baseURL,
+                    by: Exchange.allCases.count + StockSource.allCases.count + index)
+            }
             return try await body(
                 clients(exchanges, store: store, logger: logger) { servers[$0] },
-                stockContext(baseURL: stockBase, live: false, simulated: false))
+                stockContext(baseURL: stockBase, live: false, simulated: false), examples)
         }
         return try await EmbeddedSimulator.run(options) { running in
             try await body(
@@ -80,7 +87,21 @@ enum MarketSession {
                         restBaseURL: running.restBaseURL(for: exchange),
                         webSocketURL: running.webSocketURL(for: exchange))
                 },
-                stockContext(baseURL: stocks.map { running.baseURL(for: $0) }, live: false, simulated: true))
+                stockContext(baseURL: stocks.map { running.baseURL(for: $0) }, live: false, simulated: true),
+                ExampleServers(
+                    baseURLs: Dictionary(
+                        uniqueKeysWithValues: ExampleService.allCases.map { ($0, running.baseURL(for: $0)) })))
+        }
+    }
+
+    /// Where the example apps' services are for this session: the real hosts, the embedded
+    /// simulator's ports, or those after a `--base-url`'s.
+    struct ExampleServers: Sendable {
+        var baseURLs: [ExampleService: String] = [:]
+
+        static var live: ExampleServers {
+            ExampleServers(
+                baseURLs: Dictionary(uniqueKeysWithValues: ExampleService.allCases.map { ($0, $0.liveBaseURL) }))
         }
     }
 
