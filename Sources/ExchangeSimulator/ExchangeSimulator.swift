@@ -32,6 +32,11 @@ public final class ExchangeSimulator: Sendable {
     let randomDraws: RandomDraws
     private let exampleRequestCounts = Mutex<[ExampleService: Int]>([:])
 
+    private let githubQueries = Mutex<[String]>([])
+
+    /// The queries the simulated GitHub searched, in order (tests check what an app sent).
+    public var githubSearches: [String] { githubQueries.withLock { $0 } }
+
     /// How many requests an example service received.
     public func exampleRequests(for service: ExampleService) -> Int {
         exampleRequestCounts.withLock { $0[service] ?? 0 }
@@ -293,7 +298,10 @@ public final class ExchangeSimulator: Sendable {
         }
         switch service {
         case .github:
-            GitHubRESTController(repositories: repositories, gate: githubGate, now: now).register(on: router)
+            GitHubRESTController(repositories: repositories, gate: githubGate, now: now) { query in
+                self.githubQueries.withLock { $0.append(query) }
+            }
+            .register(on: router)
         case .randomNumbers:
             RandomNumberController(draws: randomDraws).register(on: router)
         }

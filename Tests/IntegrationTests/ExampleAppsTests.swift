@@ -93,14 +93,17 @@ import Testing
             try await tmux.waitFor("the swift results") { lines in
                 lines.contains { $0.contains("swiftlang/swift") } && lines.contains { $0.contains("★") }
             }
-            #expect(simulator.exampleRequests(for: .github) == 1)
+            #expect(simulator.githubSearches == ["swift"])
             // Typed quickly (one send): one request, for `tokio`, after the pause.
-            for _ in 0..<5 { try await tmux.keys("BSpace") }
+            // One send of five backspaces: a pause between them would let `swi` (3 characters) go out.
+            try await tmux.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
             try await tmux.type("tokio")
             try await tmux.waitFor("the tokio results") { lines in lines.contains { $0.contains("tokio-rs/tokio") } }
-            #expect(simulator.exampleRequests(for: .github) == 2)
+            // What the deleting of `swift` passed through (`swif`, `swi`) may have gone out after a pause;
+            // of the typing, only `tokio`, once.
+            #expect(simulator.githubSearches.filter { "tokio".hasPrefix($0) } == ["tokio"])
             // Two characters are never sent.
-            for _ in 0..<5 { try await tmux.keys("BSpace") }
+            try await tmux.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
             try await tmux.type("ab")
             try await tmux.waitFor("the query ab") { lines in lines.contains { $0.hasPrefix(" > ab") } }
             try await tmux.keys("Enter")
@@ -113,7 +116,9 @@ import Testing
             try await tmux.keys("Escape")
             try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("APP-EXITED 0") } }
             // `ab` (two characters) never went out, however long it stood.
-            #expect(simulator.exampleRequests(for: .github) == 2)
+            #expect(!simulator.githubSearches.contains("ab"))
+            #expect(simulator.githubSearches.first == "swift")
+            #expect(simulator.githubSearches.filter { $0 == "tokio" }.count == 1)
             await tmux.kill()
         } catch {
             await tmux.kill()

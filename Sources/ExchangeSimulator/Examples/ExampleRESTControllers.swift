@@ -34,6 +34,8 @@ struct GitHubRESTController<Context: RequestContext> {
     let repositories: SimulatedRepositories
     let gate: RateLimitGate
     let now: @Sendable () -> Int64
+    /// Told each query searched (after the limit).
+    var searched: @Sendable (String) -> Void = { _ in }
 
     func register(on router: Router<Context>) {
         router.get(RouterPath(GitHubSearch.path)) { request, _ in search(request) }
@@ -64,6 +66,7 @@ struct GitHubRESTController<Context: RequestContext> {
             GitHubSearch.maxPerPage,
             max(1, parameters.get(GitHubSearch.Parameter.perPage).flatMap(Int.init) ?? GitHubSearch.defaultPerPage))
         let page = max(1, parameters.get(GitHubSearch.Parameter.page).flatMap(Int.init) ?? 1)
+        searched(query)
         let found = repositories.search(query)
         let items = found.dropFirst((page - 1) * perPage).prefix(perPage)
         return .json(
