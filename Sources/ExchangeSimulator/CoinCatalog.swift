@@ -36,6 +36,12 @@ public enum CoinCatalog {
         return real + generated
     }
 
+    /// Whether a market is one of the generated ones (`KRW-SYN1`), not a real coin.
+    static func isSynthetic(_ market: Market) -> Bool {
+        let base = market.symbol
+        return base.hasPrefix("SYN") && base.count > 3 && base.dropFirst(3).allSatisfy(\.isNumber)
+    }
+
     /// The markets Bithumb lists (August 2025): KRW, BTC and USDT.
     static func bithumbMarkets() throws -> Set<MarketID> {
         Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) })

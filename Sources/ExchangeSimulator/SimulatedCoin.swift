@@ -37,6 +37,10 @@ struct SimulatedCoin: Sendable {
     var hourly: [HourBucket]
     /// The latest trades, for the recent-trades endpoints.
     var tape = SimulatedTape()
+    /// The world's KRW prices of BTC and USDT when this coin last traded: its BTC and USDT markets
+    /// are priced against these, so they move only with the coin's own trades (each one ticked).
+    var bitcoinPriceAtTrade = 0.0
+    var tetherPriceAtTrade = 0.0
 
     /// The highest and lowest prices of the completed days before today within 52 weeks, the
     /// oldest day winning a tie; none without history.

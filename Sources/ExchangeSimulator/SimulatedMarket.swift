@@ -9,6 +9,15 @@ public final class SimulatedMarket: Sendable {
     private struct World: Sendable {
         var coins: [SimulatedCoin]
         var indexByID: [MarketID: Int]
+        /// Where BTC and USDT stand in `coins`, for the prices a trade notes.
+        var bitcoinIndex: Int? = nil
+        var tetherIndex: Int? = nil
+
+        /// Notes the world's BTC and USDT prices on the coin at `index` (it just traded).
+        mutating func notePrices(at index: Int) {
+            if let bitcoinIndex { coins[index].bitcoinPriceAtTrade = coins[bitcoinIndex].price }
+            if let tetherIndex { coins[index].tetherPriceAtTrade = coins[tetherIndex].price }
+        }
         /// Cumulative trade weights, for picking which coin trades next.
         var cumulativeWeights: [Double]
         var generator: SeededGenerator
@@ -39,11 +48,14 @@ public final class SimulatedMarket: Sendable {
         let rate = configuration.isFirehose ? 100_000 : configuration.ticksPerSecond
         let perCoin = rate * 86_400 / Double(coins.count)
         markets = listed
-        world = Mutex(
-            World(
-                coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
-                cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100),
-                day: TradingDay(unixMilliseconds: now)))
+        var initial = World(
+            coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
+            cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100),
+            day: TradingDay(unixMilliseconds: now))
+        initial.bitcoinIndex = initial.indexByID[MarketID(quote: "KRW", base: "BTC")]
+        initial.tetherIndex = initial.indexByID[CoinComparison.usdtMarket]
+        for index in initial.coins.indices { initial.notePrices(at: index) }
+        world = Mutex(initial)
     }
 
     /// Whether a market is listed.
@@ -74,6 +86,7 @@ public final class SimulatedMarket: Sendable {
                     let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)
                     world.coins[index].trade(
                         now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
+                    world.notePrices(at: index)
                     traded.append(index)
                 }
             }

@@ -170,7 +170,7 @@ public final class SimulatedVenue: Sendable {
         return ids.compactMap { id in
             guard let location = locations[id] else { return nil }
             return world.read(positions: [location.position]) { position, coin in
-                let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+                let scale = scale(position, group: location.group, rates: rates, coin: coin)
                 return coin.figures(as: market(id, coin), scale: scale, now: now)
             }.first
         }
@@ -183,7 +183,7 @@ public final class SimulatedVenue: Sendable {
         return world.read(positions: listed) { position, coin in
             let id = venueIDsByPosition[position] ?? coin.market.id
             // The gap moves with the coin's own trades, so a paused market holds still everywhere.
-            let scale = scale(position, group: 0, rates: rates, at: coin.tradeTimestamp)
+            let scale = scale(position, group: 0, rates: rates, coin: coin)
             return coin.figures(as: market(id, coin), scale: scale, now: now)
         }
     }
@@ -194,7 +194,7 @@ public final class SimulatedVenue: Sendable {
         guard let location = locations[id] else { return nil }
         let rates = quoteRates()
         return world.read(positions: [location.position]) { position, coin in
-            let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+            let scale = scale(position, group: location.group, rates: rates, coin: coin)
             let market = market(id, coin)
             return (
                 trades: coin.trades(as: market, scale: scale, count: count),
@@ -211,7 +211,7 @@ public final class SimulatedVenue: Sendable {
         let rates = quoteRates()
         let grid = PriceGrid(quote: id.quote)
         return world.read(positions: [location.position]) { position, coin in
-            let scale = scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp)
+            let scale = scale(position, group: location.group, rates: rates, coin: coin)
             let market = market(id, coin)
             let figures = coin.figures(as: market, scale: scale, now: now)
             let second = now / 1000
@@ -238,7 +238,7 @@ public final class SimulatedVenue: Sendable {
         guard let location = locations[id] else { return nil }
         let rates = quoteRates()
         return world.read(positions: [location.position]) { position, coin in
-            coin.candles(scale: scale(position, group: location.group, rates: rates, at: coin.tradeTimestamp))
+            coin.candles(scale: scale(position, group: location.group, rates: rates, coin: coin))
         }.first
     }
 
@@ -276,12 +276,18 @@ public final class SimulatedVenue: Sendable {
     }
 
     /// How a market of `group` sits against the world: the main group's scale, and in the BTC and
-    /// USDT groups that price over the venue's KRW price of the quote coin, on the group's grid.
-    private func scale(_ position: Int, group: Int, rates: QuoteRates, at time: Int64) -> PriceScale {
+    /// USDT groups that price over the KRW price of the quote coin when the coin last traded (so a
+    /// cross market moves only with its coin's trades, every move ticked), on the group's grid.
+    private func scale(
+        _ position: Int, group: Int, rates: QuoteRates, coin: borrowing SimulatedCoin
+    ) -> PriceScale {
+        let time = coin.tradeTimestamp
         let main = scale(position, usdtRate: rates.usdt, at: time)
         guard group > 0 else { return main }
         let quote = Self.crossQuotes(of: exchange)[group - 1]
-        let quotePrice = quote == "BTC" ? rates.btc : rates.usdt
+        let fallback = quote == "BTC" ? rates.btc : rates.usdt
+        let noted = quote == "BTC" ? coin.bitcoinPriceAtTrade : coin.tetherPriceAtTrade
+        let quotePrice = noted > 0 ? noted : fallback
         // A cross group trades a small share of the coin's volume.
         let share = quote == "BTC" ? 0.03 : 0.02
         return PriceScale(
@@ -333,10 +339,12 @@ public final class SimulatedVenue: Sendable {
     }
 
     /// Whether a group of another quote lists a coin: on Bithumb the markets its list has; on Upbit
-    /// about half the coins in BTC and the best-known and a fifth of the others in USDT.
+    /// about half the real coins in BTC and the best-known and a fifth of the others in USDT (the
+    /// generated coins of a large `--markets` trade in KRW only, as a board of thousands is a KRW one).
     private static func listsCross(
         _ market: Market, quote: String, on exchange: Exchange, bithumbListing: Set<MarketID>, draw: Double
     ) -> Bool {
+        guard !CoinCatalog.isSynthetic(market) else { return false }
         switch exchange {
         case .bithumb: return bithumbListing.contains(MarketID(quote: quote, base: market.symbol))
         case .upbit:

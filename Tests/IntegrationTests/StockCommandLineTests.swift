@@ -90,8 +90,10 @@ import Testing
         #expect(finished.status == 0, "\(finished.stderr)")
         #expect(finished.lines.count == 40)
         #expect(linesAtFirst < 20)
-        // Eighty requests at 18 a second take more than four seconds; the first row comes in the first.
-        #expect(lastAt - firstAt > .seconds(2), "first after \(firstAt - started), last after \(lastAt - started)")
+        // Forty requests (one a row) at 18 a second fill three of the server's seconds; the first row
+        // comes with the first of them, the last more than a second later (a busy machine delays
+        // the first row, so no tighter bound holds).
+        #expect(lastAt - firstAt > .seconds(1), "first after \(firstAt - started), last after \(lastAt - started)")
         let first = try #require(try JSONSerialization.jsonObject(with: Data(finished.lines[0].utf8)) as? [String: Any])
         #expect(first["status"] as? String == "ok")
     }

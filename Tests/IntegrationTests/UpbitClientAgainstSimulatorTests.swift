@@ -107,6 +107,13 @@ import Testing
                 held.ticker(ticker.marketID).map { sameLiveState($0, ticker) } ?? false
             }
         }
+        // The BTC and USDT groups too: each moves only with its coin's trades, every move ticked.
+        let groups = harness.venueTickers().values.filter { $0.marketID.quote != "KRW" }
+        #expect(groups.count > 5)
+        try await waitUntil(seconds: 20, "the BTC and USDT groups equal to the simulator") {
+            let held = await board.board
+            return groups.allSatisfy { ticker in held.ticker(ticker.marketID).map { samePrices($0, ticker) } ?? false }
+        }
         watcher.cancel()
         await board.stop()
         await harness.stop()
