@@ -31,21 +31,12 @@ struct BinanceStreamSession: ClientMessageSession {
         func send(depthOf markets: [MarketID], trades: Bool) async throws {
             let time = now()
             var batch = WebSocketFrameBatch(capacity: 8192)
-            for market in markets {
-                let levels = depth.books[market]
-                let tape = trades && depth.tapes.contains(market)
-                guard levels != nil || tape,
-                    let state = venue.depth(
-                        market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: time)
-                else { continue }
-                if tape {
-                    for trade in depth.unsent(state.trades, of: market) {
-                        batch.appendText(Array(try encoder.encode(BinanceStreamTrade(trade, now: time))))
-                    }
+            for update in depth.updates(of: markets, on: venue, books: true, trades: trades, now: time) {
+                for trade in update.trades {
+                    batch.appendText(Array(try encoder.encode(BinanceStreamTrade(trade, now: time))))
                 }
-                if let levels {
-                    let book = BinanceDepthDTO(state.book.limited(to: levels), lastUpdateId: time)
-                    batch.appendText(Array(try encoder.encode(book)))
+                if update.sendsBook {
+                    batch.appendText(Array(try encoder.encode(BinanceDepthDTO(update.book, lastUpdateId: time))))
                 }
             }
             try await frames.write(batch)

@@ -35,8 +35,39 @@ struct DepthFollowing: Sendable {
         return newestFirst.prefix { $0.id > last }.reversed()
     }
 
+    /// What to send of these markets now: each one's book when `books` are wanted and it follows
+    /// one (on the venue's grid, as deep as it asked), and when `trades` are wanted its trades not
+    /// sent yet, oldest first, now counted as sent; markets with nothing to send are left out.
+    mutating func updates(
+        of markets: [MarketID], on venue: SimulatedVenue, books: Bool, trades: Bool, now: Int64
+    ) -> [DepthUpdate] {
+        markets.compactMap { market in
+            let levels = books ? self.books[market] : nil
+            let tape = trades && tapes.contains(market)
+            guard levels != nil || tape,
+                let depth = venue.depth(
+                    market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: now)
+            else { return nil }
+            return DepthUpdate(
+                market: market, sendsBook: levels != nil, book: depth.book,
+                trades: tape ? unsent(depth.trades, of: market) : [], previousClose: depth.figures.previousClose)
+        }
+    }
+
     /// Forgets what was sent of markets no longer followed.
     mutating func forgetUnfollowed() {
         lastSent = lastSent.filter { tapes.contains($0.key) }
     }
+}
+
+/// One market's depth a session sends now (``DepthFollowing/updates(of:on:books:trades:now:)``).
+struct DepthUpdate: Sendable {
+    let market: MarketID
+    /// Whether the book goes out (else it only gives the trades their best bid and ask).
+    let sendsBook: Bool
+    /// As deep as the session asked.
+    let book: OrderBook
+    /// Not sent before, oldest first.
+    let trades: [Trade]
+    let previousClose: Double
 }

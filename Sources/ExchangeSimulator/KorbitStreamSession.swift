@@ -31,27 +31,19 @@ struct KorbitStreamSession: ClientMessageSession {
         func send(depthOf markets: [MarketID], books: Bool, trades: Bool, snapshot: Bool) async throws {
             let time = now()
             var messages: [any Encodable] = []
-            for market in markets {
-                let book = books && depth.books[market] != nil
-                let tape = trades && depth.tapes.contains(market)
-                guard book || tape,
-                    let state = venue.depth(market, levels: 30, trades: tape ? SimulatedTape.capacity : 0, now: time)
-                else { continue }
-                let symbol = KorbitWire.symbol(market)
-                if tape {
-                    let fresh = depth.unsent(state.trades, of: market)
-                    if !fresh.isEmpty {
-                        messages.append(
-                            KorbitStreamTrades(
-                                symbol: symbol, timestamp: time, snapshot: snapshot ? true : nil,
-                                data: fresh.reversed().map(KorbitTradeDTO.init)))
-                    }
+            for update in depth.updates(of: markets, on: venue, books: books, trades: trades, now: time) {
+                let symbol = KorbitWire.symbol(update.market)
+                if !update.trades.isEmpty {
+                    messages.append(
+                        KorbitStreamTrades(
+                            symbol: symbol, timestamp: time, snapshot: snapshot ? true : nil,
+                            data: update.trades.reversed().map(KorbitTradeDTO.init)))
                 }
-                if book {
+                if update.sendsBook {
                     messages.append(
                         KorbitStreamOrderbook(
                             symbol: symbol, timestamp: time, snapshot: snapshot ? true : nil,
-                            data: KorbitOrderbookDTO(state.book)))
+                            data: KorbitOrderbookDTO(update.book)))
                 }
             }
             var batch = WebSocketFrameBatch(capacity: 8192)

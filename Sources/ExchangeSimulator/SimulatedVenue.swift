@@ -167,12 +167,14 @@ public final class SimulatedVenue: Sendable {
     /// The figures of these venue markets of any group now (unlisted ids skipped), in the order given.
     func figures(_ ids: [MarketID], now: Int64) -> [CoinFigures] {
         let rates = quoteRates()
-        return ids.compactMap { id in
-            guard let location = locations[id] else { return nil }
-            return world.read(positions: [location.position]) { position, coin in
-                let scale = scale(position, group: location.group, rates: rates, coin: coin)
-                return coin.figures(as: market(id, coin), scale: scale, now: now)
-            }.first
+        let listed = ids.compactMap { id in locations[id].map { (id, $0) } }
+        // One taking of the world's lock for all of them, each read with its own group's scale.
+        var next = 0
+        return world.read(positions: listed.map(\.1.position)) { position, coin in
+            let (id, location) = listed[next]
+            next += 1
+            let scale = scale(position, group: location.group, rates: rates, coin: coin)
+            return coin.figures(as: market(id, coin), scale: scale, now: now)
         }
     }
 

@@ -48,25 +48,15 @@ extension UpbitStreamSession {
         let time = now()
         let encoder = JSONEncoder()
         var batch = WebSocketFrameBatch(capacity: 8192)
-        for market in markets {
-            let levels = books ? following.books[market] : nil
-            let tape = trades && following.tapes.contains(market)
-            guard levels != nil || tape,
-                let depth = venue.depth(
-                    market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: time)
-            else { continue }
-            if tape {
-                let fresh = following.unsent(depth.trades, of: market)
-                for trade in fresh {
-                    let message = UpbitStreamTrade(
-                        trade, previousClose: depth.figures.previousClose, book: depth.book, snapshot: snapshot,
-                        now: time)
-                    batch.appendBinary(Array(try encoder.encode(message)))
-                }
+        for update in following.updates(of: markets, on: venue, books: books, trades: trades, now: time) {
+            for trade in update.trades {
+                let message = UpbitStreamTrade(
+                    trade, previousClose: update.previousClose, book: update.book, snapshot: snapshot, now: time)
+                batch.appendBinary(Array(try encoder.encode(message)))
             }
-            if let levels {
+            if update.sendsBook {
                 let message = UpbitStreamOrderbook(
-                    depth.book.limited(to: levels), snapshot: snapshot, microseconds: venue.exchange == .bithumb)
+                    update.book, snapshot: snapshot, microseconds: venue.exchange == .bithumb)
                 batch.appendBinary(Array(try encoder.encode(message)))
             }
         }
