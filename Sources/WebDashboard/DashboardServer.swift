@@ -1,4 +1,6 @@
+import Foundation
 public import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
 import NIOCore
@@ -7,14 +9,18 @@ import NIOCore
 /// per browser tab at `/ws`, each tab a ``DashboardViewer`` over the shared boards: tabs that only
 /// watch share one view model per row count (``SharedBoardView``), a tab that acts has its own.
 ///
-/// Safe by default: it listens where it is told (loopback unless the caller says otherwise), the
-/// WebSocket refuses a page of another origin, every response carries a strict
-/// Content-Security-Policy, and requests are size-limited and checked.
+/// Safe by default: it listens where it is told (loopback unless the caller says otherwise),
+/// answers only to the names of that address (``DashboardHosts``: no DNS rebinding), the
+/// WebSocket refuses a page of another origin, connections are capped and timed
+/// (``ServerLimits``), every response carries a strict Content-Security-Policy, and requests are
+/// size-limited and checked.
 public struct DashboardServer: Sendable {
     let context: DashboardContext
     let host: String
     let port: Int
     let logger: Logger
+    let hosts: DashboardHosts
+    let limits: ServerLimits
     private let assets: DashboardAssets
 
     /// Scripts, styles and connections from this origin only; no inline code, no frames, no plugins.
@@ -22,18 +28,25 @@ public struct DashboardServer: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
         + "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// A server for `context` at `host:port` (port 0: any free port).
-    public init(context: DashboardContext, host: String, port: Int, logger: Logger) throws {
+    /// A server for `context` at `host:port` (port 0: any free port), within `limits`.
+    public init(
+        context: DashboardContext, host: String, port: Int,
+        limits: ServerLimits = .forDescriptorLimit(1024), logger: Logger
+    ) throws {
         self.context = context
         self.host = host
         self.port = port
         self.logger = logger
+        self.limits = limits
+        hosts = DashboardHosts(boundHost: host)
         assets = try DashboardAssets.load()
     }
 
-    /// The page and its assets (the WebSocket is routed apart, see ``run(onListening:)``).
+    /// The page and its assets (the WebSocket is routed apart, see ``run(onListening:)``), each
+    /// only to a `Host` naming this server.
     public func buildRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: HostCheckMiddleware(hosts: hosts))
         for (path, asset) in assets.byPath {
             router.get(RouterPath(path)) { _, _ in Self.response(asset) }
             router.head(RouterPath(path)) { _, _ in Self.response(asset, withBody: false) }
@@ -49,11 +62,12 @@ public struct DashboardServer: Sendable {
         let shared = await SharedBoardViews { DashboardViewer.makeRoot(context: context, logger: logger) }
         defer { Task { @MainActor in shared.stop() } }
         let viewer = DashboardViewer(context: context, shared: shared, logger: logger)
+        let hosts = hosts
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.ws(
             "/ws",
             shouldUpgrade: { request, _ in
-                Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+                Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade
             },
             onUpgrade: { inbound, outbound, _ in
                 try await viewer.run(inbound: inbound, outbound: outbound)
@@ -62,40 +76,49 @@ public struct DashboardServer: Sendable {
         if let examples = context.examples {
             webSockets.ws(
                 "/ws/repo-search",
-                shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade },
+                shouldUpgrade: { request, _ in Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade },
                 onUpgrade: { inbound, outbound, _ in
                     try await ExamplePageSession.repoSearch(examples.repositories, inbound: inbound, outbound: outbound)
                 })
             webSockets.ws(
                 "/ws/numbers",
-                shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade },
+                shouldUpgrade: { request, _ in Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade },
                 onUpgrade: { inbound, outbound, _ in
                     try await ExamplePageSession.numbers(examples.numbers, inbound: inbound, outbound: outbound)
                 })
         }
+        let webSocketResponder = webSockets.buildResponder()
+        let limits = limits
+        let connections = OpenConnections(limit: limits.maximumConnections)
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .nanoseconds(Int64(limits.idleTimeout / .nanoseconds(1)))),
+            ws: .init(maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(30))))
+        let server = HTTPServerBuilder { responder in
+            GuardedServerChannel(
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: channel),
+                limits: limits, connections: connections)
+        }
         let app = Application(
             router: buildRouter(),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSockets,
-                configuration: .init(ws: .init(maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(30))))),
+            server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw DashboardServerError.addressInUse(host: host, port: port)
+        }
     }
 
-    /// A browser always sends `Origin` with a WebSocket request: a page's (`http`, `https`) must
-    /// be this server's own, and `null` (a sandboxed or local file's) is refused. A WebSocket
-    /// library names the socket (`ws://…`) or nothing: it is no page, and could send any origin
-    /// anyway. Every `Origin` sent must pass.
-    static func isSameOrigin(_ request: Request) -> Bool {
-        request.headers[values: .origin].allSatisfy { origin in
-            guard let schemeEnd = origin.range(of: "://") else { return false }
-            let scheme = origin[..<schemeEnd.lowerBound].lowercased()
-            guard scheme == "http" || scheme == "https" else { return scheme == "ws" || scheme == "wss" }
-            guard let authority = request.head.authority else { return false }
-            return origin[schemeEnd.upperBound...].lowercased() == authority.lowercased()
-        }
+    /// Whether a WebSocket request comes from this server's own page: its `Host` names this
+    /// server, and every `Origin` sent is one of this server's (``DashboardHosts``). A browser
+    /// always sends `Origin` with a WebSocket request.
+    static func isOwnPage(_ request: Request, hosts: DashboardHosts) -> Bool {
+        let host = request.head.authority
+        return hosts.accepts(host: host)
+            && request.headers[values: .origin].allSatisfy { hosts.acceptsOrigin($0, requestHost: host) }
     }
 
     private static func response(_ asset: DashboardAssets.Asset, withBody: Bool = true) -> Response {
@@ -109,5 +132,37 @@ public struct DashboardServer: Sendable {
             return Response(status: .ok, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    }
+}
+
+/// Refuses a request whose `Host` does not name this server (421, with a line saying why): the
+/// page of a rebound name gets nothing.
+struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let hosts: DashboardHosts
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        guard hosts.accepts(host: request.head.authority) else {
+            return Response(
+                status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "This server answers to its own address only.\n")))
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Why the dashboard could not serve.
+public enum DashboardServerError: Error, CustomStringConvertible {
+    /// Another program listens on the address and port already.
+    case addressInUse(host: String, port: Int)
+
+    public var description: String {
+        switch self {
+        case .addressInUse(let host, let port):
+            "port \(port) on \(host) is already in use (another sise serve?); choose another with --port"
+        }
     }
 }

@@ -25,14 +25,17 @@ struct SiseProcess {
     private let terminated: AsyncStream<Int32>
 
     /// Starts `sise` with these arguments (and, when given, only this environment).
-    init(_ arguments: [String], environment: [String: String]? = nil, program: String = "sise") throws {
+    init(
+        _ arguments: [String], environment: [String: String]? = nil, program: String = "sise",
+        executableURL: URL? = nil
+    ) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.executableURL = Self.executable(program)
+        process.executableURL = executableURL ?? Self.executable(program)
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)

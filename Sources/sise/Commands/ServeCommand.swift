@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
         try exchangeOptions.requireExchange()
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, e.g. 127.0.0.1.") }
+        if let problem = ListenAddress.problem(with: host) { throw ValidationError(problem) }
     }
 
     /// Whether `host` only lets this machine in.
@@ -45,6 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Every tab is a descriptor: take all the process may have, and cap connections under it.
+        let limits = ServerLimits.forDescriptorLimit(DescriptorLimit.raiseToHard())
         try await CommandFailure.guarding {
             let opened = try storeOptions.open()
             let store = opened.preferences
@@ -79,7 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
                     candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
                     makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
                     examples: Self.exampleClients(examples))
-                let server = try DashboardServer(context: context, host: host, port: port, logger: logger)
+                let server = try DashboardServer(
+                    context: context, host: host, port: port, limits: limits, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 let open = self.open
                 try await server.run { port in

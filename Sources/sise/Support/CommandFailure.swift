@@ -1,6 +1,7 @@
 import ArgumentParser
 import MarketDomain
 import MarketStore
+import WebDashboard
 
 /// Turns any error into one clear line on stderr and a sysexits exit code:
 /// 64 usage, 65 bad data (unknown market), 69 exchange unavailable, 74 I/O, 78 configuration.
@@ -29,6 +30,8 @@ enum CommandFailure {
             (code, message) = (74, output.description)
         case let storage as StoreError:
             (code, message) = (74, "storage: \(storage.description)")
+        case let server as DashboardServerError:
+            (code, message) = (69, server.description)
         case let keys as KISKeys.Missing:
             (code, message) = (78, keys.description)
         default:
