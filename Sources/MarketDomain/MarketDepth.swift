@@ -21,8 +21,9 @@ public struct MarketDepth: Sendable, Equatable {
     /// Frames skipped since the start.
     public private(set) var skippedFrames = 0
 
-    /// How many trades a first paint asks the exchange for.
-    public static let firstPaintTrades = 50
+    /// How many trades a first paint asks the exchange for: a whole tape, so that the paint after
+    /// a reconnect fills every trade the tape shows that the feed missed meanwhile.
+    public static let firstPaintTrades = 100
 
     /// An empty depth of `market`, keeping up to `capacity` trades.
     public init(market: MarketID, capacity: Int = 100) {
@@ -61,7 +62,9 @@ public struct MarketDepth: Sendable, Equatable {
 
     /// Merges trades of this market into the tape; true when the tape changed.
     private mutating func merge(_ trades: [Trade]) -> Bool {
-        let fresh = trades.filter { $0.market == market && $0.price.isFinite && $0.price > 0 && $0.size.isFinite }
+        let fresh = trades.filter {
+            $0.market == market && $0.price.isFinite && $0.price > 0 && $0.size.isFinite && $0.size > 0
+        }
         guard !fresh.isEmpty else { return false }
         var seen = Set(tape.map(\.id))
         var merged = tape

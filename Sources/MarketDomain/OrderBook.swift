@@ -21,7 +21,8 @@ public struct OrderBook: Sendable, Equatable, Codable {
     public private(set) var bids: [Level]
 
     /// A book of these levels: each side put in its order, the sizes of one price summed, levels
-    /// with a price or size that is not a positive finite number left out, and bids at or above
+    /// with a price or size that is not a positive finite number (below
+    /// ``Ticker/largestPlausibleAmount``) left out, and bids at or above
     /// the best ask left out (a crossed book is never shown).
     public init(market: MarketID, timestamp: Int64, asks: [Level], bids: [Level]) {
         self.market = market
@@ -68,7 +69,11 @@ public struct OrderBook: Sendable, Equatable, Codable {
 
     private static func side(_ levels: [Level], highestFirst: Bool) -> [Level] {
         var sizes: [Double: Double] = [:]
-        for level in levels where level.price.isFinite && level.price > 0 && level.size.isFinite && level.size > 0 {
+        let largest = Ticker.largestPlausibleAmount
+        for level in levels
+        where level.price.isFinite && level.price > 0 && level.price < largest && level.size.isFinite && level.size > 0
+            && level.size < largest
+        {
             sizes[level.price, default: 0] += level.size
         }
         return sizes.map { Level(price: $0.key, size: $0.value) }

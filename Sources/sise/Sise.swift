@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 
 /// The `sise` command: a real-time market watch for Korean crypto exchanges.
@@ -33,7 +34,22 @@ struct Sise: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            exitCleanly(withError: error)
         }
+    }
+
+    /// ArgumentParser's `exit(withError:)`, with its message cleaned for the terminal first: a
+    /// usage error quotes the argument it refused, and an argument may hold escape bytes.
+    static func exitCleanly(withError error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success {
+                try? StandardOutput.writeLine(message)
+            } else {
+                StandardError.writeLine(message)
+            }
+        }
+        Foundation.exit(code.rawValue)
     }
 }

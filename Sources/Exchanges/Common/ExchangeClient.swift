@@ -63,6 +63,20 @@ public enum ExchangeClient {
             }
         }
         operations.tickers = tickers
+        // So are trades and books that cannot be (a negative or infinite price or size, a time far
+        // ahead): no output, tape or 체결강도 shows them.
+        let fetchedTrades = trades
+        let checkedTrades: @Sendable (MarketID, Int) async throws -> [Trade] = { market, count in
+            try await fetchedTrades(market, count).filter { PlausibleDepth.keeps($0, logger: logger) }
+        }
+        let fetchedBook = orderBook
+        let checkedBook: @Sendable (MarketID) async throws -> OrderBook = { market in
+            let book = try await fetchedBook(market)
+            if let reason = book.implausibility(now: PlausibleDepth.now()) {
+                throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
+            }
+            return book
+        }
         let feed = ReconnectingFeed(
             connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: dialect,
             fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),
@@ -73,12 +87,12 @@ public enum ExchangeClient {
             fetchTickers: operations.tickers,
             fetchDailyCandles: operations.candles,
             liveTickers: { feed.events(for: $0) },
-            fetchOrderBook: orderBook,
-            fetchTrades: trades,
+            fetchOrderBook: checkedBook,
+            fetchTrades: checkedTrades,
             liveDepth: { market in
                 feed.depthEvents(for: market) { market in
-                    async let book = orderBook(market)
-                    async let tape = trades(market, MarketDepth.firstPaintTrades)
+                    async let book = checkedBook(market)
+                    async let tape = checkedTrades(market, MarketDepth.firstPaintTrades)
                     return try await (book, tape)
                 }
             }

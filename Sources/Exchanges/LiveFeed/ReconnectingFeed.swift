@@ -87,8 +87,17 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
             message: { try depth.subscribeMessage(market) },
             receive: { frame in
                 switch depth.decode(market, frame) {
-                case .orderBook(let book): continuation.yield(.orderBook(book))
-                case .trades(let trades): continuation.yield(.trades(trades))
+                case .orderBook(let book):
+                    if let reason = book.implausibility(now: PlausibleDepth.now()) {
+                        logger.warning("dropped an impossible order book for \(market): \(reason)")
+                        continuation.yield(.frameSkipped(reason: reason))
+                    } else {
+                        continuation.yield(.orderBook(book))
+                    }
+                case .trades(let trades):
+                    let kept = trades.filter { PlausibleDepth.keeps($0, logger: logger) }
+                    if kept.count < trades.count { continuation.yield(.frameSkipped(reason: "an impossible trade")) }
+                    if !kept.isEmpty { continuation.yield(.trades(kept)) }
                 case .heartbeat: break
                 case .serverError(let message): logger.warning("server error on depth feed: \(message)")
                 case .unreadable(let reason):

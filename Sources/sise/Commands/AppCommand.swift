@@ -100,6 +100,10 @@ struct AppCommand: AsyncParsableCommand {
             }
             defer { trim.cancel() }
         #endif
+        // While the app owns the screen, a log line written to the same terminal would land over
+        // it: such lines wait until the screen is given back.
+        if isatty(STDERR_FILENO) == 1 { HeldLogLines.shared.start() }
+        defer { HeldLogLines.shared.release() }
         _ = await app.run()
     }
 }

@@ -64,22 +64,47 @@ struct TradesCommand: AsyncParsableCommand {
 
     /// Prints the latest `count` trades oldest first, then every trade the live feed brings that
     /// was not printed yet, in the order they happened, until `--duration` or Ctrl-C. Connection
-    /// changes go to stderr; the feed reconnects by itself.
+    /// changes go to stderr; the feed reconnects by itself. After the feed was away (or the ids
+    /// jump), the exchange's latest page is printed first, before any live trade (the live ones
+    /// wait in the feed's buffer meanwhile), and a gap it cannot fill is said on stderr.
     private func follow(_ market: MarketID, client: MarketDataClient) async throws {
         var printer = TradePrinter(format: format, exchange: exchangeOptions.exchange)
         if format == .table { try StandardOutput.writeLine(TradeTable.followHeader) }
         try printer.print(try await client.fetchTrades(market, count))
-        printer.startFollowing()
         let events = client.liveDepth(market)
+        let catchUpCount = Self.catchUpCount
         try await withThrowingTaskGroup(of: Void.self) { [printer] group in
             group.addTask {
                 var printer = printer
+                var away = true  // trades between the first page and the subscription are caught up too
+                func catchUp() async throws {
+                    away = false
+                    do {
+                        try printer.catchUp(try await client.fetchTrades(market, catchUpCount))
+                    } catch let error as OutputError {
+                        throw error
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        StandardError.writeLine(
+                            "sise: could not catch up on trades missed: \(CommandFailure.message(for: error))")
+                    }
+                }
                 for await event in events {
                     switch event {
-                    case .trades(let trades), .snapshot(_, let trades): try printer.print(trades)
-                    case .connection(let state) where state != .live && state != .connecting:
+                    case .trades(let trades):
+                        if away || printer.needsCatchUp(before: trades) { try await catchUp() }
+                        try printer.print(trades)
+                    case .snapshot(_, let trades):
+                        if away { try await catchUp() } else { try printer.print(trades) }
+                    case .connection(.live):
+                        if away { try await catchUp() }
+                    case .connection(.connecting):
+                        break
+                    case .connection(let state):
+                        away = true
                         StandardError.writeLine("sise: feed \(state.label)")
-                    case .connection, .orderBook, .frameSkipped: break
+                    case .orderBook, .frameSkipped: break
                     }
                 }
             }
@@ -91,33 +116,45 @@ struct TradesCommand: AsyncParsableCommand {
             group.cancelAll()
         }
     }
+
+    /// How many trades a catch-up asks for: the most every exchange serves in one request.
+    static let catchUpCount = 500
 }
 
-/// Prints trades as they come, each once, in the order they happened: once following, only
-/// trades after the latest printed at the start (a REST paint after a reconnect brings older ones).
+/// Prints trades as they come, each once, in the order they happened (``TradeFollower``).
 private struct TradePrinter: Sendable {
     let format: StreamFormat
     let exchange: Exchange
-    private var printed = Set<Int64>()
-    private var after: (timestamp: Int64, id: Int64)?
+    private var follower = TradeFollower()
 
     init(format: StreamFormat, exchange: Exchange) {
         self.format = format
         self.exchange = exchange
     }
 
-    /// From now on, only trades after the latest printed so far.
-    mutating func startFollowing() {
-        after = newest ?? (.min, .min)
+    func needsCatchUp(before trades: [Trade]) -> Bool {
+        follower.needsCatchUp(before: trades)
     }
-
-    private var newest: (timestamp: Int64, id: Int64)?
 
     /// Prints the trades not printed yet, oldest first.
     mutating func print(_ trades: [Trade]) throws {
-        for trade in trades.sorted(by: { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) })
-        where after.map({ (trade.timestamp, trade.id) > $0 }) ?? true && printed.insert(trade.id).inserted {
-            if newest.map({ (trade.timestamp, trade.id) > $0 }) ?? true { newest = (trade.timestamp, trade.id) }
+        try write(follower.take(trades))
+    }
+
+    /// Prints what the exchange's latest `page` adds, and says on stderr what it could not fill.
+    mutating func catchUp(_ page: [Trade]) throws {
+        let (trades, gap) = follower.catchUp(page)
+        try write(trades)
+        if let gap {
+            let count = gap.missing.map { "\($0) trades" } ?? "trades"
+            StandardError.writeLine(
+                "sise: gap: \(count) between #\(gap.after.id) and #\(gap.before.id) could not be fetched "
+                    + "(the exchange no longer serves them)")
+        }
+    }
+
+    private func write(_ trades: [Trade]) throws {
+        for trade in trades {
             switch format {
             case .ndjson: try StandardOutput.writeLine(OutputJSON.encode(TradeRecord(trade, exchange: exchange)))
             case .table: try StandardOutput.writeLine(TradeTable.followLine(trade))

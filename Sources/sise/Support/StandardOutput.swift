@@ -1,4 +1,5 @@
 import Foundation
+import MarketDomain
 
 /// Writing lines to stdout, flushed at once (so `stream` output reaches a pipe line by line), and
 /// noticing when the reader has gone (a closed pipe ends the command quietly, not with SIGPIPE).
@@ -37,9 +38,21 @@ enum StandardOutput {
 }
 
 /// Writing to stderr; failures there are ignored since there is nowhere left to report them.
+/// Messages often echo what a user or a server gave (an argument, a market, an error body), so
+/// every control character is taken out of each line first: an escape sequence in an argument
+/// can never retitle, recolour or rewrite the terminal it is reported on.
 enum StandardError {
     static func writeLine(_ line: String) {
-        do { try StandardOutput.write(line + "\n", to: STDERR_FILENO) } catch { /* stderr is gone: nothing to do */  }
+        do {
+            try StandardOutput.write(terminalSafe(line) + "\n", to: STDERR_FILENO)
+        } catch { /* stderr is gone: nothing to do */  }
+    }
+
+    /// `text` with the control characters of each line taken out, its line breaks kept.
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayWidth.sanitized(String($0)) }
+            .joined(separator: "\n")
     }
 }
 
