@@ -1,0 +1,43 @@
+import ExchangeSimulator
+import Foundation
+import Logging
+import TestSupport
+import Testing
+
+/// The app's log never lands on its own screen (issue 26, item 9): with `--verbose` and stderr on
+/// the terminal, the feed's reconnects are logged while the app runs, and those lines wait until
+/// the screen is given back.
+@Suite(.enabled(if: Tmux.isAvailable)) struct AppLogTests {
+    @Test func logLinesWaitUntilTheAppGivesTheScreenBack() async throws {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var configuration = SimulatorConfiguration(marketCount: 40, ticksPerSecond: 200, seed: 42)
+        configuration.faults = SimulatorFaults(dropInterval: .seconds(1))
+        let simulator = try ExchangeSimulator(configuration: configuration, logger: logger)
+        let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+        defer { Task { await running.stop() } }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("sise.sqlite").path
+        let command =
+            "'\(SiseProcess.executable.path)' --verbose --base-url '\(running.restBaseURL(for: .upbit))' --db '\(db)'; "
+            + "echo SISE-EXITED $?; sleep 600"
+        let tmux = try await Tmux.start(command)
+        do {
+            try await tmux.waitFor("the board") { lines in lines.filter { $0.contains("백만") }.count >= 20 }
+            // The simulator drops the feed every second: reconnects happen, and are logged.
+            let during = try await tmux.waitFor("the board after a reconnect", seconds: 60) { lines in
+                lines.contains { $0.localizedCaseInsensitiveContains("reconnect") }
+            }
+            #expect(!during.contains { $0.contains("feed connection") || $0.contains("sise.upbit") }, "\(during)")
+            try await tmux.keys("q")
+            let after = try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            #expect(after.contains { $0.contains("feed connection") }, "\(after)")
+            await tmux.kill()
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+}
