@@ -311,7 +311,11 @@ import Testing
         let store = InMemoryPreferenceStore()
         let h = try await harness(store: store)
         store.failWrites()
-        #expect((await h.step(.favoriteToggled)).toast == "⚠ Could not save: disk full")
+        let failed = await h.step(.favoriteToggled)
+        #expect(failed.toast == "⚠ Could not save: disk full")
+        // The row shows what is stored: no ★ that was never saved (issue 26, item 8).
+        #expect(failed.rows.allSatisfy { !$0.isFavorite })
+        #expect(try store.store.favorites(.upbit).isEmpty)
     }
 
     @Test func helpAndDetailOpenAndClose() async throws {

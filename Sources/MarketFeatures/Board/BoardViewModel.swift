@@ -286,6 +286,22 @@ public final class BoardViewModel {
         } catch {
             logger.error("could not save: \(error)")
             state.showToast("⚠ Could not save: \(error)", now: clock.elapsed())
+            showStoredFavorites(after: effect)
         }
+    }
+
+    /// After a failed favorites write, the stars shown go back to what the store holds (read
+    /// again; when even that fails, the one change is undone): a ★ is never shown unsaved.
+    private func showStoredFavorites(after effect: BoardState.Effect) {
+        switch effect {
+        case .saveSettings: return
+        case .setFavorite(let id, let isFavorite):
+            var undone = state.favorites.filter { $0 != id }
+            if !isFavorite { undone.append(id) }
+            state.replaceFavorites((try? store.favorites(board.exchange)) ?? undone)
+        case .clearFavorites:
+            if let stored = try? store.favorites(board.exchange) { state.replaceFavorites(stored) }
+        }
+        isDirty = true
     }
 }
