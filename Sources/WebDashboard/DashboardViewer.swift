@@ -56,7 +56,7 @@ struct DashboardViewer {
         let board = BoardViewModel(
             board: context.board, store: context.store, clock: ViewClock(ContinuousClock()),
             isSimulated: context.isSimulated, language: context.language, exchangeBoards: context.boards,
-            logger: logger)
+            resumesStoredView: false, logger: logger)
         return DashboardScreen.Root(board: board, watchlist: context.makeWatchlist?()) { market in
             DetailViewModel(market: market, board: context.board, loader: context.candles, language: context.language)
         }

@@ -318,6 +318,36 @@ import Testing
         #expect(try store.store.favorites(.upbit).isEmpty)
     }
 
+    /// A browser tab's view model (issue 26, item 7): it opens on the defaults whatever another
+    /// viewer stored (only the sort orders, the person's preference, are taken), stores only its
+    /// sort orders, and never keeps a control character of a search.
+    @Test func aViewerThatDoesNotResumeStartsFromTheDefaultsAndStoresOnlyItsOrders() async throws {
+        let store = InMemoryPreferenceStore()
+        let stored = BoardSettings(
+            tab: .favorites, orders: [.market: QuoteOrder(key: .name, direction: .ascending)],
+            searches: [.market: "zzz"])
+        try store.store.saveBoardSettings(.upbit, stored)
+        let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
+        let board = LiveBoard(client: script.client)
+        try await board.load()
+        let clock = TestClock<Duration>()
+        let viewModel = BoardViewModel(
+            board: board, store: store.store, clock: ViewClock(clock), isSimulated: true, resumesStoredView: false)
+        await viewModel.prepare()
+        let h = Harness(viewModel: viewModel, clock: clock, store: store)
+        let first = await h.step(.viewportResized(rows: 10))
+        #expect(first.tab == .market)
+        #expect(first.searchText == "")
+        #expect(first.rows.count == 4)
+        let searched = await h.step(.searchTextChanged("ㅂ\u{1B}]0;T\u{07}ㅌ"))
+        #expect(searched.searchText == "ㅂ]0;Tㅌ")
+        _ = await h.step(.sortKeyChosen(.price))
+        let after = try #require(try store.store.boardSettings(.upbit))
+        #expect(after.tab == .favorites)
+        #expect(after.searches == [.market: "zzz"])
+        #expect(after.orders[.market] != stored.orders[.market])
+    }
+
     @Test func helpAndDetailOpenAndClose() async throws {
         let h = try await harness()
         #expect((await h.step(.helpToggled)).isHelpVisible)

@@ -70,7 +70,8 @@ struct BoardState {
         case .searchFocused:
             isSearchFocused = true
         case .searchTextChanged(let text):
-            settings.searches[tab] = text
+            // A page can send any text: control characters are never kept (nor stored).
+            settings.searches[tab] = DisplayWidth.sanitized(text)
             needsReorder = true
             return [.saveSettings]
         case .searchCleared:

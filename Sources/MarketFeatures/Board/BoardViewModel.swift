@@ -41,6 +41,8 @@ public final class BoardViewModel {
     /// The settings as this copy last read or wrote them in the store: a stored value that differs
     /// was written by another copy.
     private var lastStoredSettings: BoardSettings?
+    /// Whether this viewer's tab and searches are stored and resumed (the terminal app's are).
+    private let resumesStoredView: Bool
     private let publisher = OutputPublisher(BoardOutput())
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
@@ -66,12 +68,17 @@ public final class BoardViewModel {
         var row: BoardRow
     }
 
-    /// A view model over `board`, remembering choices in `store`.
+    /// A view model over `board`, remembering choices in `store`. With `resumesStoredView` (the
+    /// terminal app) it opens on the tab and searches last stored; without (a browser tab, or a
+    /// view shared by many) it opens on the defaults with only the stored sort orders, and stores
+    /// only its sort orders: a viewer never starts from another viewer's tab or search.
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(100),
-        exchangeBoards: ExchangeBoards? = nil, logger: Logger = Logger(label: "sise.board")
+        exchangeBoards: ExchangeBoards? = nil, resumesStoredView: Bool = true,
+        logger: Logger = Logger(label: "sise.board")
     ) {
+        self.resumesStoredView = resumesStoredView
         self.board = board
         self.exchangeBoards = exchangeBoards
         self.store = store
@@ -85,8 +92,8 @@ public final class BoardViewModel {
         // A store that cannot be read leaves the defaults; the first write will report the problem.
         let settings = (try? store.boardSettings(exchange)) ?? nil
         let favorites = (try? store.favorites(exchange)) ?? []
-        state = BoardState(
-            settings: settings ?? BoardSettings(), favorites: favorites, quoteGroups: exchange.quoteGroups)
+        let start = resumesStoredView ? settings ?? BoardSettings() : BoardSettings(orders: settings?.orders ?? [:])
+        state = BoardState(settings: start, favorites: favorites, quoteGroups: exchange.quoteGroups)
         lastStoredSettings = settings
     }
 
@@ -278,8 +285,14 @@ public final class BoardViewModel {
         do {
             switch effect {
             case .saveSettings:
-                try store.saveBoardSettings(exchange, state.settings)
-                lastStoredSettings = state.settings
+                var saved = state.settings
+                if !resumesStoredView {
+                    // Only the sort orders: the tab and searches stay the stored viewer's.
+                    saved = ((try? store.boardSettings(exchange)) ?? nil) ?? BoardSettings()
+                    saved.orders = state.settings.orders
+                }
+                try store.saveBoardSettings(exchange, saved)
+                lastStoredSettings = saved
             case .setFavorite(let id, let isFavorite): try store.setFavorite(exchange, id, isFavorite)
             case .clearFavorites: _ = try store.clearFavorites(exchange)
             }
