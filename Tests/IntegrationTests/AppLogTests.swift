@@ -9,12 +9,7 @@ import Testing
 /// the screen is given back.
 @Suite(.enabled(if: Tmux.isAvailable)) struct AppLogTests {
     @Test func logLinesWaitUntilTheAppGivesTheScreenBack() async throws {
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        var configuration = SimulatorConfiguration(marketCount: 40, ticksPerSecond: 200, seed: 42)
-        configuration.faults = SimulatorFaults(dropInterval: .seconds(1))
-        let simulator = try ExchangeSimulator(configuration: configuration, logger: logger)
-        let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+        let running = try await SimulatorHarness.startDropping(every: .seconds(1), ticksPerSecond: 200)
         defer { Task { await running.stop() } }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-log-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -39,6 +39,19 @@ struct SimulatorHarness {
         await running.stop()
     }
 
+    /// A simulator alone (no client) that drops every connection every `dropInterval`, for tests
+    /// that run `sise` against it through `--base-url`.
+    static func startDropping(
+        every dropInterval: Duration, ticksPerSecond: Double, markets: Int = 40
+    ) async throws -> RunningSimulator {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var configuration = SimulatorConfiguration(marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42)
+        configuration.faults = SimulatorFaults(dropInterval: dropInterval)
+        let simulator = try ExchangeSimulator(configuration: configuration, logger: logger)
+        return try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
+    }
+
     /// The simulator's tickers of the harness's exchange by market, as that exchange shows them now.
     func venueTickers() -> [MarketID: Ticker] {
         Dictionary(

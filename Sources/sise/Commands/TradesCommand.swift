@@ -83,9 +83,9 @@ struct TradesCommand: AsyncParsableCommand {
                         try printer.catchUp(try await client.fetchTrades(market, catchUpCount))
                     } catch let error as OutputError {
                         throw error
-                    } catch is CancellationError {
-                        throw CancellationError()
                     } catch {
+                        // Stopping (--duration, Ctrl-C) cancels the request: nothing to say.
+                        if Task.isCancelled { throw CancellationError() }
                         StandardError.writeLine(
                             "sise: could not catch up on trades missed: \(CommandFailure.message(for: error))")
                     }
