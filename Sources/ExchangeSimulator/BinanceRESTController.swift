@@ -17,6 +17,7 @@ struct BinanceRESTController<Context: RequestContext> {
         router.get(RouterPath(BinanceEndpoint.klines)) { request, _ in klines(request) }
         router.get(RouterPath(BinanceEndpoint.depth)) { request, _ in depth(request) }
         router.get(RouterPath(BinanceEndpoint.trades)) { request, _ in trades(request) }
+        router.get(RouterPath(BinanceEndpoint.historicalTrades)) { request, _ in trades(request) }
     }
 
     private func exchangeInfo() -> Response {
@@ -79,7 +80,7 @@ struct BinanceRESTController<Context: RequestContext> {
     }
 
     /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator
-    /// keeps 100).
+    /// keeps 100); `historicalTrades` with `fromId`: those from that id on (of the kept ones).
     private func trades(_ request: Request) -> Response {
         let parameters = FormQuery(request.uri)
         guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
@@ -88,12 +89,22 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let limit = Self.limit(parameters, default: 500, range: 1...1000) else {
             return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
         }
+        var fromID: Int64?
+        if let text = parameters.get(BinanceEndpoint.Parameter.fromID) {
+            guard let number = Int64(text), number >= 0 else {
+                return .json(BinanceErrorBody.illegalParameter("fromId"), status: .badRequest)
+            }
+            fromID = number
+        }
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
-            let (trades, _) = venue.trades(id, count: limit, now: now())
+            let (trades, _) = venue.trades(id, count: fromID == nil ? limit : SimulatedTape.capacity, now: now())
         else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
-        return .json(trades.reversed().map(BinanceTradeDTO.init))
+        let oldestFirst = trades.reversed()
+        let page =
+            fromID.map { from in Array(oldestFirst.filter { $0.id >= from }.prefix(limit)) } ?? Array(oldestFirst)
+        return .json(page.map(BinanceTradeDTO.init))
     }
 
     /// The `limit` parameter: `default` when absent, `nil` when it is not a number in `range`.

@@ -135,9 +135,17 @@ enum UpbitTradeRows {
             }
             count = number
         }
-        guard let id = MarketID(code), let (trades, figures) = venue.trades(id, count: count, now: now) else {
+        var cursor: Int64?
+        if let text = parameters.get(UpbitEndpoint.Parameter.cursor) {
+            guard let number = Int64(text) else { return .json(UpbitErrorBody.invalidParameter, status: .badRequest) }
+            cursor = number
+        }
+        // With a cursor, the trades before it (of the tape the simulator keeps).
+        let wanted = cursor == nil ? count : SimulatedTape.capacity
+        guard let id = MarketID(code), let (trades, figures) = venue.trades(id, count: wanted, now: now) else {
             return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)
         }
-        return .json(trades.map { UpbitTradeTickDTO($0, previousClose: figures.previousClose) })
+        let page = cursor.map { cursor in Array(trades.filter { $0.id < cursor }.prefix(count)) } ?? trades
+        return .json(page.map { UpbitTradeTickDTO($0, previousClose: figures.previousClose) })
     }
 }

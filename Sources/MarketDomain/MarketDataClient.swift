@@ -17,6 +17,11 @@ public struct MarketDataClient: Sendable {
     public var fetchOrderBook: @Sendable (_ market: MarketID) async throws -> OrderBook
     /// The latest `count` trades of a market, newest first.
     public var fetchTrades: @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade]
+    /// The trades of a market after `after`, newest first, as far back as the exchange serves them
+    /// (paging: Upbit's and Bithumb's `cursor`, Binance's `fromId`; Korbit's one page of 500): a
+    /// catch-up after the feed was away. It may reach less far back than `after` when the
+    /// exchange keeps fewer; ``fetchTrades`` of the most one request takes when not given.
+    public var fetchTradesAfter: @Sendable (_ market: MarketID, _ after: Trade) async throws -> [Trade]
     /// A live feed of one market's order book and trades, first painted from REST and painted
     /// again after every reconnect, until the consumer stops iterating.
     public var liveDepth: @Sendable (_ market: MarketID) -> AsyncStream<MarketDepthEvent>
@@ -34,6 +39,7 @@ public struct MarketDataClient: Sendable {
         fetchTrades: @escaping @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade] = { _, _ in
             throw ExchangeError.unavailable("this client reads no trades")
         },
+        fetchTradesAfter: (@Sendable (_ market: MarketID, _ after: Trade) async throws -> [Trade])? = nil,
         liveDepth: @escaping @Sendable (_ market: MarketID) -> AsyncStream<MarketDepthEvent> = { _ in
             AsyncStream { continuation in
                 continuation.yield(.connection(.offline))
@@ -43,6 +49,8 @@ public struct MarketDataClient: Sendable {
     ) {
         self.liveDepth = liveDepth
         self.fetchTrades = fetchTrades
+        self.fetchTradesAfter =
+            fetchTradesAfter ?? { market, _ in try await fetchTrades(market, Self.largestTradePage) }
         self.fetchOrderBook = fetchOrderBook
         self.exchange = exchange
         self.fetchMarkets = fetchMarkets
@@ -50,4 +58,7 @@ public struct MarketDataClient: Sendable {
         self.fetchDailyCandles = fetchDailyCandles
         self.liveTickers = liveTickers
     }
+
+    /// The most trades every exchange serves in one request (Upbit, Bithumb and Korbit: 500).
+    public static let largestTradePage = 500
 }

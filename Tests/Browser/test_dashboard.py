@@ -147,6 +147,41 @@ def test_a_favorite_shows_a_toast_survives_a_reload_and_reaches_another_tab(brow
     second.close()
 
 
+def test_two_tabs_of_different_sizes_keep_their_own_search_and_tab(browser, server):
+    # Issue 26, item 7: a tab's choices never reach another tab, open or opened later.
+    wide = open_page(browser, server, width=1440, height=1300)
+    narrow = open_page(browser, server, width=390, height=844)
+    expect(wide.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
+    expect(narrow.locator("tr[data-market]").nth(5)).to_be_visible(timeout=DEADLINE)
+    wide.locator('[data-role="search"]').fill("zzz")
+    expect(wide.locator('[data-role="placeholder"]')).to_contain_text("zzz", timeout=DEADLINE)
+    narrow.locator('[data-tab="compare"]').click()
+    expect(narrow.locator('[data-tab="compare"]')).to_have_attribute("aria-selected", "true", timeout=DEADLINE)
+    # Each keeps its own, whatever the other did.
+    expect(wide.locator('[data-tab="market"]')).to_have_attribute("aria-selected", "true", timeout=DEADLINE)
+    expect(wide.locator('[data-role="search"]')).to_have_value("zzz")
+    expect(narrow.locator('[data-role="search"]')).to_have_value("")
+    wide.close()
+    # A new tab of yet another size opens on the defaults: not the closed tab's search, not the
+    # other tab's Compare.
+    fresh = open_page(browser, server, width=1100, height=1750)
+    expect(fresh.locator("tr[data-market]").nth(5)).to_be_visible(timeout=DEADLINE)
+    expect(fresh.locator('[data-tab="market"]')).to_have_attribute("aria-selected", "true", timeout=DEADLINE)
+    expect(fresh.locator('[data-role="search"]')).to_have_value("")
+    assert fresh.locator('[data-role="placeholder"]').count() == 0 or "zzz" not in (
+        fresh.locator('[data-role="placeholder"]').text_content() or "")
+    # Its first click lands where it was aimed: the star it shows is the one it saved.
+    row = fresh.locator('tr[data-market="KRW-ETH"]')
+    row.locator('[data-role="favorite"]').click()
+    expect(row.locator('[data-role="favorite"]')).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    expect(fresh.locator('[data-role="toast"]')).to_contain_text("이더리움", timeout=DEADLINE)
+    row.locator('[data-role="favorite"]').click()
+    expect(row.locator('[data-role="favorite"]')).to_have_attribute("aria-pressed", "false", timeout=DEADLINE)
+    narrow.locator('[data-tab="market"]').click()
+    fresh.close()
+    narrow.close()
+
+
 def test_network_text_is_shown_as_text_never_as_html(browser, server):
     page = open_page(browser, server)
     hostile = '<img src=x onerror="document.body.dataset.owned=1">'

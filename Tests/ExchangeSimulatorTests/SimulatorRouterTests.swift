@@ -151,6 +151,15 @@ import Testing
             #expect(first.count == 50)
             #expect(zip(first, first.dropFirst()).allSatisfy { $0.sequentialId > $1.sequentialId })
             #expect(first.allSatisfy { $0.askBid == "ASK" || $0.askBid == "BID" })
+            // Paging back: `cursor` asks for the trades before that sequential id.
+            let cursor = try #require(first.dropFirst(9).first?.sequentialId)
+            try await client.execute(
+                uri: "/v1/trades/ticks?market=KRW-BTC&count=5&cursor=\(cursor)", method: .get
+            ) { response in
+                let page = try JSONDecoder().decode(
+                    [ExchangeWire.UpbitTradeTickDTO].self, from: Data(response.body.readableBytesView))
+                #expect(page.map(\.sequentialId) == (1...5).map { cursor - Int64($0) })
+            }
             simulator.market.trade(count: 3_000, now: Self.now + 1_000)
             try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&count=5", method: .get) { response in
                 let later = try JSONDecoder().decode(
@@ -160,6 +169,36 @@ import Testing
                 #expect(later.first?.timestamp == Self.now + 1_000)
             }
             try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&count=501", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&cursor=x", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    /// Binance's `historicalTrades`: from `fromId` on, oldest first, `limit` taken.
+    @Test func binanceHistoricalTradesPageForwardFromAnID() async throws {
+        let simulator = try simulator()
+        let app = Application(router: simulator.buildRouter(for: .binance))
+        try await app.test(.router) { client in
+            var recent: [[String: Any]] = []
+            try await client.execute(uri: "/api/v3/trades?symbol=BTCUSDT&limit=50", method: .get) { response in
+                recent = try #require(try json(response.body) as? [[String: Any]])
+            }
+            let ids = recent.compactMap { ($0["id"] as? NSNumber)?.int64Value }
+            #expect(ids.count == 50 && ids == ids.sorted())
+            let from = ids[10]
+            try await client.execute(
+                uri: "/api/v3/historicalTrades?symbol=BTCUSDT&fromId=\(from)&limit=5", method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                let page = try #require(try json(response.body) as? [[String: Any]])
+                #expect(page.compactMap { ($0["id"] as? NSNumber)?.int64Value } == Array(ids[10..<15]))
+            }
+            try await client.execute(
+                uri: "/api/v3/historicalTrades?symbol=BTCUSDT&fromId=-4", method: .get
+            ) { response in
                 #expect(response.status == .badRequest)
             }
         }

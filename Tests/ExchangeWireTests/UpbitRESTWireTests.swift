@@ -32,6 +32,22 @@ import Testing
         #expect(again.first?.toDomain() == book)
     }
 
+    /// Bithumb's v1 writes some epoch fields 9 h ahead (KST wall time, exchange-apis.md §2.3): a
+    /// trade whose `timestamp` reads exactly that far ahead of its UTC date and time is taken at
+    /// the UTC time; any other disagreement is left as sent (for the plausibility check).
+    @Test func aTradeStampedInKSTIsReadAtItsUTCTime() throws {
+        let json = #"""
+            [{"market":"KRW-BTC","trade_date_utc":"2018-04-18","trade_time_utc":"10:19:58","timestamp":1524079198123,
+            "trade_price":8616000,"trade_volume":0.03060688,"prev_closing_price":8450000,"change_price":166000,
+            "ask_bid":"ASK","sequential_id":15240467980000},
+            {"market":"KRW-BTC","trade_date_utc":"2018-04-18","trade_time_utc":"10:19:58","timestamp":9524046798000,
+            "trade_price":8616000,"trade_volume":0.03060688,"prev_closing_price":8450000,"change_price":166000,
+            "ask_bid":"ASK","sequential_id":15240467980001}]
+            """#
+        let trades = try decode([UpbitTradeTickDTO].self, json).compactMap { $0.toDomain() }
+        #expect(trades.map(\.timestamp) == [1_524_046_798_123, 9_524_046_798_000])
+    }
+
     /// docs.upbit.com "최근 체결 내역" (`GET /v1/trades/ticks`): `ASK` is a seller taking a bid.
     @Test func theDocsTradeTicksDecodeToTradesWithTheTakersSide() throws {
         let json = #"""

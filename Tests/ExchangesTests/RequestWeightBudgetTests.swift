@@ -24,6 +24,8 @@ import Testing
         #expect(BinanceEndpoint.requestWeight(path: BinanceEndpoint.ticker24h, symbols: nil) == 80)
         #expect(BinanceEndpoint.requestWeight(path: BinanceEndpoint.klines, symbols: 1) == 2)
         #expect(BinanceEndpoint.requestWeight(path: BinanceEndpoint.exchangeInfo, symbols: nil) == 20)
+        #expect(BinanceEndpoint.requestWeight(path: BinanceEndpoint.trades, symbols: 1) == 25)
+        #expect(BinanceEndpoint.requestWeight(path: BinanceEndpoint.historicalTrades, symbols: 1) == 25)
         #expect(BinanceEndpoint.symbolCount(symbol: nil, symbols: #"["BTCUSDT","ETHUSDT","XRPUSDT"]"#) == 3)
         #expect(BinanceEndpoint.symbolCount(symbol: "BTCUSDT", symbols: nil) == 1)
         let weigh = try! #require(RESTRateLimits.Policy.binance.weight)
@@ -65,6 +67,24 @@ import Testing
         clock.set(60_010)
         #expect(budget.reserve(2) == nil)
         #expect(budget.reserve(2) != nil, "the 8 sent at 59.9 s may have been counted in this minute")
+    }
+
+    /// On a loaded machine a request weighed early may reach the server seconds later: after a
+    /// slow round trip, requests further from the edge count in both windows, and the margin
+    /// shrinks back as replies come quickly again (a refusal in the full suite, issue 26 session).
+    @Test func aSlowRoundTripWidensTheMarginAtTheWindowsEdge() {
+        let clock = WallClock()
+        clock.set(58_500)
+        let budget = RequestWeightBudget(limit: 10, windowSeconds: 60, now: { clock.now })
+        budget.noteRoundTrip(milliseconds: 900)
+        #expect(budget.currentMarginMilliseconds == 1_800)
+        #expect(budget.reserve(8) == nil)  // 1.5 s before the edge: within the margin
+        clock.set(60_100)
+        #expect(budget.reserve(4) != nil, "the 8 weighed at 58.5 s may land in this minute")
+        for _ in 0..<40 { budget.noteRoundTrip(milliseconds: 5) }
+        #expect(budget.currentMarginMilliseconds < 300)
+        budget.noteRoundTrip(milliseconds: 60_000)
+        #expect(budget.currentMarginMilliseconds == RequestWeightBudget.maximumMarginMilliseconds)
     }
 
     @Test func aRefusalTellsTheLimitAndTheWaitAndAnotherWindowIsAdopted() {

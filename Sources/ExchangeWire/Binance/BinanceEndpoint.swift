@@ -11,6 +11,11 @@ public enum BinanceEndpoint {
     public static let depth = "/api/v3/depth"
     /// `GET /api/v3/trades?symbol=BTCUSDT&limit=500`: recent trades, oldest first (`limit` 1…1000).
     public static let trades = "/api/v3/trades"
+    /// `GET /api/v3/historicalTrades?symbol=BTCUSDT&fromId=28457&limit=500`: trades from `fromId`
+    /// on, oldest first (`limit` 1…1000; without `fromId`, the most recent).
+    public static let historicalTrades = "/api/v3/historicalTrades"
+    /// The most trades one `trades` or `historicalTrades` request returns.
+    public static let maxTradeCount = 1000
     /// The raw-stream WebSocket path (on `stream.binance.com:9443`); subscribe with a message.
     public static let webSocket = "/ws"
 
@@ -29,6 +34,7 @@ public enum BinanceEndpoint {
         public static let limit = "limit"
         public static let startTime = "startTime"
         public static let endTime = "endTime"
+        public static let fromID = "fromId"
     }
 
     /// The weight header on every reply, for the documented window of one minute.
@@ -65,7 +71,7 @@ public enum BinanceEndpoint {
 
     /// The weight of a request (§4.1; the figures changed between doc versions, these are the
     /// current ones): 24h tickers 2 for one to 20 symbols, 40 for 21 to 100, 80 for more or for
-    /// all; klines 2; exchange info 20; anything else 1. `symbols` is the `symbols=` list's length,
+    /// all; klines 2; exchange info 20; recent and historical trades 25; anything else 1. `symbols` is the `symbols=` list's length,
     /// 1 for `symbol=`, `nil` for neither.
     public static func requestWeight(path: String, symbols: Int?) -> Int {
         switch path {
@@ -74,6 +80,7 @@ public enum BinanceEndpoint {
             return symbols <= 20 ? 2 : symbols <= 100 ? 40 : 80
         case klines: return 2
         case exchangeInfo: return 20
+        case trades, historicalTrades: return 25
         default: return 1
         }
     }

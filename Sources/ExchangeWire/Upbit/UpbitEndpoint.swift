@@ -55,6 +55,8 @@ public enum UpbitEndpoint {
         public static let quoteCurrencies = "quote_currencies"
         public static let market = "market"
         public static let count = "count"
+        /// `/v1/trades/ticks`: the trades before this `sequential_id` (paging back).
+        public static let cursor = "cursor"
         public static let to = "to"
     }
 

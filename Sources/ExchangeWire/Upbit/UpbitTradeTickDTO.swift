@@ -56,7 +56,18 @@ public struct UpbitTradeTickDTO: Codable, Sendable, Equatable {
         default: return nil
         }
         return Trade(
-            market: id, price: tradePrice, size: tradeVolume, side: side, timestamp: timestamp, id: sequentialId)
+            market: id, price: tradePrice, size: tradeVolume, side: side, timestamp: unixTimestamp, id: sequentialId)
+    }
+
+    /// `timestamp`, unless it reads exactly Korea's offset ahead of `trade_date_utc` and
+    /// `trade_time_utc` (Bithumb writes some epoch fields in KST wall time, exchange-apis.md §2.3):
+    /// then the UTC fields' time, with `timestamp`'s milliseconds. Any other disagreement is left
+    /// for the plausibility check to judge.
+    var unixTimestamp: Int64 {
+        guard let utc = UpbitTime.parseTo("\(tradeDateUtc)T\(tradeTimeUtc)Z") else { return timestamp }
+        let shifted = timestamp - UpbitTime.kstOffsetMilliseconds
+        guard abs(shifted - utc) < 1_000 else { return timestamp }
+        return shifted
     }
 
     /// The row of `trade`, with the day's previous close, as Upbit writes it.

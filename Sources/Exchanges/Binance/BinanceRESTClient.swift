@@ -89,6 +89,26 @@ struct BinanceRESTClient: Sendable {
         return rows.compactMap { $0.toDomain(market: id) }.sorted { $0.id > $1.id }
     }
 
+    /// The trades after `after`, newest first: `historicalTrades` pages of 1,000 forward from the
+    /// id after it, until one comes back short or ``TradePaging/maximumPages``.
+    func trades(_ id: MarketID, after: Trade) async throws -> [Trade] {
+        try await TradePaging.forward(from: after, pageSize: BinanceEndpoint.maxTradeCount) { fromID in
+            let rows: [BinanceTradeDTO]
+            do {
+                rows = try await get(
+                    BinanceEndpoint.historicalTrades,
+                    [
+                        (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
+                        (BinanceEndpoint.Parameter.fromID, String(fromID)),
+                        (BinanceEndpoint.Parameter.limit, String(BinanceEndpoint.maxTradeCount)),
+                    ])
+            } catch ExchangeError.unknownMarket {
+                throw ExchangeError.unknownMarket(id.rawValue)
+            }
+            return rows.compactMap { $0.toDomain(market: id) }
+        }
+    }
+
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else {

@@ -27,30 +27,36 @@ public enum ExchangeClient {
         let dialect: FeedProtocol
         let orderBook: @Sendable (MarketID) async throws -> OrderBook
         let trades: @Sendable (MarketID, Int) async throws -> [Trade]
+        let tradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade]
         switch exchange {
         case .upbit:
             let rest = UpbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
-            trades = rest.trades
+            trades = { id, count in try await rest.trades(id, count: count) }
+            tradesAfter = { id, after in try await rest.trades(id, after: after) }
             dialect = .upbit()
         case .bithumb:
             let rest = BithumbRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
-            trades = rest.trades
+            trades = { id, count in try await rest.trades(id, count: count) }
+            tradesAfter = { id, after in try await rest.trades(id, after: after) }
             dialect = .bithumb()
         case .korbit:
             let rest = KorbitRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
             trades = rest.trades
+            // Korbit serves the latest 500 and no page before them.
+            tradesAfter = { id, _ in try await rest.trades(id, count: MarketDataClient.largestTradePage) }
             dialect = .korbit
         case .binance:
             let rest = BinanceRESTClient(transport: transport)
             operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
             orderBook = rest.orderBook
-            trades = rest.trades
+            trades = { id, count in try await rest.trades(id, count: count) }
+            tradesAfter = { id, after in try await rest.trades(id, after: after) }
             dialect = .binance
         }
         // A REST ticker that cannot be a real market's is dropped too, said once in the log.
@@ -68,6 +74,9 @@ public enum ExchangeClient {
         let fetchedTrades = trades
         let checkedTrades: @Sendable (MarketID, Int) async throws -> [Trade] = { market, count in
             try await fetchedTrades(market, count).filter { PlausibleDepth.keeps($0, logger: logger) }
+        }
+        let checkedTradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade] = { market, after in
+            try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
         }
         let fetchedBook = orderBook
         let checkedBook: @Sendable (MarketID) async throws -> OrderBook = { market in
@@ -89,11 +98,15 @@ public enum ExchangeClient {
             liveTickers: { feed.events(for: $0) },
             fetchOrderBook: checkedBook,
             fetchTrades: checkedTrades,
+            fetchTradesAfter: checkedTradesAfter,
             liveDepth: { market in
-                feed.depthEvents(for: market) { market in
+                let events = feed.depthEvents(for: market) { market in
                     async let book = checkedBook(market)
                     async let tape = checkedTrades(market, MarketDepth.firstPaintTrades)
                     return try await (book, tape)
+                }
+                return DepthGapFilling.events(events) {
+                    try await checkedTrades(market, MarketDepth.firstPaintTrades)
                 }
             }
         )

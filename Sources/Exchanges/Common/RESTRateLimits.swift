@@ -53,6 +53,13 @@ final class RESTRateLimits: Sendable {
         }
     }
 
+    /// Notes how long a weighed request took from its weighing to its reply.
+    func noteRoundTrip(_ duration: Duration) {
+        weights?.noteRoundTrip(
+            milliseconds: duration.components.seconds * 1000
+                + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Reads the used weight a reply tells (`X-MBX-USED-WEIGHT-1M`: the header's suffix names the
     /// server's window); after a refusal, the count is the limit and `retryAfter` the wait.
     func learnWeight(from headers: HTTPHeaders, refused: Bool, retryAfter: Duration) {

@@ -62,15 +62,19 @@ struct RESTTransport: Sendable {
         var waited = Duration.zero
         var refusals = 0
         while true {
-            try await limits.reserveWeight(path: path, query: query)
+            // Weighed right before it goes (after the pacer's wait, which may cross a window).
             try await pacer.acquire()
+            let weighed: ContinuousClock.Instant
             let reply: Reply
             do {
+                try await limits.reserveWeight(path: path, query: query)
+                weighed = .now
                 reply = try await sendOnce(request)
             } catch {
                 await pacer.release()
                 throw error
             }
+            limits.noteRoundTrip(.now - weighed)
             let refused = reply.status == .tooManyRequests
             await limits.learn(from: reply.headers, path: path, refused: refused)
             let delay = Self.retryDelay(reply.headers, refusals: refusals + 1)

@@ -16,6 +16,10 @@ final class RequestWeightBudget: Sendable {
         var usedInNext = 0
         /// No request goes before this (Unix ms): the server refused and asked to wait.
         var blockedUntil: Int64 = 0
+        /// How close to a window's edge a request counts in both windows, and how far past the
+        /// edge a wait goes: at least ``marginMilliseconds``, twice the slowest recent round trip
+        /// (a loaded machine's request may reach the server long after it was weighed).
+        var margin = RequestWeightBudget.marginMilliseconds
 
         /// Takes windows of `seconds` from `time` on; the count so far is kept or dropped.
         mutating func adoptWindow(seconds: Int, at time: Int64, keepingCount: Bool) {
@@ -58,10 +62,10 @@ final class RequestWeightBudget: Sendable {
                 state.window = window
             }
             let next = (window + 1) * state.windowMilliseconds
-            let nearTheEnd = next - time < Self.marginMilliseconds
+            let nearTheEnd = next - time < state.margin
             let fits = state.used + weight <= state.limit && (!nearTheEnd || state.usedInNext + weight <= state.limit)
             guard fits || state.used == 0 else {
-                return .milliseconds(next - time + Self.marginMilliseconds)
+                return .milliseconds(next - time + state.margin)
             }
             state.used += weight
             if nearTheEnd { state.usedInNext += weight }
@@ -103,7 +107,21 @@ final class RequestWeightBudget: Sendable {
         }
     }
 
+    /// Takes the time a request took from being weighed to its reply: the margin grows at once to
+    /// twice a slow one, and shrinks back slowly (an eighth of the way a reply).
+    func noteRoundTrip(milliseconds: Int64) {
+        state.withLock { state in
+            let decayed = state.margin - (state.margin - Self.marginMilliseconds) / 8
+            state.margin = min(Self.maximumMarginMilliseconds, max(decayed, 2 * milliseconds))
+        }
+    }
+
+    /// The margin in force (ms).
+    var currentMarginMilliseconds: Int64 { state.withLock { $0.margin } }
+
     /// Waiting past the window's edge by this much covers a server clock a little behind ours and
     /// a request's time on the way; a request this close to the edge counts in both windows.
-    private static let marginMilliseconds: Int64 = 250
+    static let marginMilliseconds: Int64 = 250
+    /// The largest margin: a quarter of the smallest window Binance publishes (10 s) would be 2.5 s.
+    static let maximumMarginMilliseconds: Int64 = 2_000
 }

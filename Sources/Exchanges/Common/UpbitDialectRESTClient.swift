@@ -20,14 +20,21 @@ extension UpbitDialectRESTClient {
         return book
     }
 
-    /// The latest `count` trades of a market (`/v1/trades/ticks`, at most 500), newest first.
-    func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
-        let rows: [UpbitTradeTickDTO] = try await naming(id) {
-            try await get(
-                UpbitEndpoint.tradesTicks,
-                [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))])
-        }
+    /// The latest `count` trades of a market (`/v1/trades/ticks`, at most 500), newest first;
+    /// with a `cursor` (a trade's `sequential_id`), those before it.
+    func trades(_ id: MarketID, count: Int, cursor: Int64? = nil) async throws -> [Trade] {
+        var query = [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))]
+        if let cursor { query.append((UpbitEndpoint.Parameter.cursor, String(cursor))) }
+        let rows: [UpbitTradeTickDTO] = try await naming(id) { try await get(UpbitEndpoint.tradesTicks, query) }
         return rows.compactMap { $0.toDomain() }
+    }
+
+    /// The trades after `after`, newest first: pages of 500 back by `cursor` until one reaches
+    /// `after`, comes back short (the exchange keeps no more), or ``TradePaging/maximumPages``.
+    func trades(_ id: MarketID, after: Trade) async throws -> [Trade] {
+        try await TradePaging.back(to: after, pageSize: UpbitEndpoint.maxTradeCount) { cursor in
+            try await trades(id, count: UpbitEndpoint.maxTradeCount, cursor: cursor)
+        }
     }
 
     /// `body`'s result, an unknown market named by its code rather than by the exchange's message.

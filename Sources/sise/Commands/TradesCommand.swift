@@ -65,14 +65,14 @@ struct TradesCommand: AsyncParsableCommand {
     /// Prints the latest `count` trades oldest first, then every trade the live feed brings that
     /// was not printed yet, in the order they happened, until `--duration` or Ctrl-C. Connection
     /// changes go to stderr; the feed reconnects by itself. After the feed was away (or the ids
-    /// jump), the exchange's latest page is printed first, before any live trade (the live ones
-    /// wait in the feed's buffer meanwhile), and a gap it cannot fill is said on stderr.
+    /// jump), the trades missed are fetched back to the last printed (paging as the exchange
+    /// allows) and printed first, before any live trade (the live ones wait in the feed's buffer
+    /// meanwhile), and a gap the exchange can no longer fill is said on stderr.
     private func follow(_ market: MarketID, client: MarketDataClient) async throws {
         var printer = TradePrinter(format: format, exchange: exchangeOptions.exchange)
         if format == .table { try StandardOutput.writeLine(TradeTable.followHeader) }
         try printer.print(try await client.fetchTrades(market, count))
         let events = client.liveDepth(market)
-        let catchUpCount = Self.catchUpCount
         try await withThrowingTaskGroup(of: Void.self) { [printer] group in
             group.addTask {
                 var printer = printer
@@ -80,7 +80,13 @@ struct TradesCommand: AsyncParsableCommand {
                 func catchUp() async throws {
                     away = false
                     do {
-                        try printer.catchUp(try await client.fetchTrades(market, catchUpCount))
+                        let page =
+                            if let last = printer.last {
+                                try await client.fetchTradesAfter(market, last)
+                            } else {
+                                try await client.fetchTrades(market, MarketDataClient.largestTradePage)
+                            }
+                        try printer.catchUp(page)
                     } catch let error as OutputError {
                         throw error
                     } catch {
@@ -116,9 +122,6 @@ struct TradesCommand: AsyncParsableCommand {
             group.cancelAll()
         }
     }
-
-    /// How many trades a catch-up asks for: the most every exchange serves in one request.
-    static let catchUpCount = 500
 }
 
 /// Prints trades as they come, each once, in the order they happened (``TradeFollower``).
@@ -131,6 +134,9 @@ private struct TradePrinter: Sendable {
         self.format = format
         self.exchange = exchange
     }
+
+    /// The newest trade printed.
+    var last: Trade? { follower.last }
 
     func needsCatchUp(before trades: [Trade]) -> Bool {
         follower.needsCatchUp(before: trades)

@@ -1,5 +1,3 @@
-public import MarketDomain
-
 /// Follows one market's trades so that each is printed once, in the order it happened, and none
 /// is lost without a word (`sise trades --follow`, SPEC §1.13). A pure reducer: the command feeds
 /// it the REST pages and the live batches, and prints what it returns.

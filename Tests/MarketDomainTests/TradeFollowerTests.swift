@@ -1,5 +1,4 @@
 import MarketDomain
-import MarketFeatures
 import Testing
 
 /// `sise trades --follow`'s rule: each trade once, in order, and a gap never passed over in
