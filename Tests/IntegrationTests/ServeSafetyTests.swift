@@ -141,6 +141,22 @@ import WSClient
         }
     }
 
+    /// A connection that never finishes its request head is answered 408 and closed after the
+    /// head timeout (10 s), not held for good.
+    @Test func aHalfSentHeadIsAnswered408AfterTheHeadTimeout() async throws {
+        let (server, port) = try await startServe()
+        defer { server.process.terminate() }
+        let started = ContinuousClock.now
+        let answer = try await withDeadline(seconds: 40, "the 408") {
+            let socket = try RawSocket(port: port)
+            defer { socket.close() }
+            try socket.send("GET / HTTP/1.1\r\nHost: 127.0.0.1")
+            return try socket.readLine()
+        }
+        #expect(answer == "HTTP/1.1 408 Request Timeout")
+        #expect(ContinuousClock.now - started >= .seconds(9))
+    }
+
     @Test func aBadHostIsAUsageErrorAndAPortInUseIsNamed() async throws {
         let bad = try await SiseProcess.run(["serve", "--host", "a b", "--port", "0"])
         #expect(bad.status == 64)

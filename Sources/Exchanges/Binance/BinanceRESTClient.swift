@@ -75,38 +75,33 @@ struct BinanceRESTClient: Sendable {
     /// The latest `count` trades of a market (at most 1000), newest first (Binance sends them
     /// oldest first).
     func trades(_ id: MarketID, count: Int) async throws -> [Trade] {
-        let rows: [BinanceTradeDTO]
-        do {
-            rows = try await get(
-                BinanceEndpoint.trades,
-                [
-                    (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
-                    (BinanceEndpoint.Parameter.limit, String(count)),
-                ])
-        } catch ExchangeError.unknownMarket {
-            throw ExchangeError.unknownMarket(id.rawValue)
-        }
-        return rows.compactMap { $0.toDomain(market: id) }.sorted { $0.id > $1.id }
+        try await tradeRows(BinanceEndpoint.trades, of: id, [(BinanceEndpoint.Parameter.limit, String(count))])
+            .sorted { $0.id > $1.id }
     }
 
     /// The trades after `after`, newest first: `historicalTrades` pages of 1,000 forward from the
     /// id after it, until one comes back short or ``TradePaging/maximumPages``.
     func trades(_ id: MarketID, after: Trade) async throws -> [Trade] {
         try await TradePaging.forward(from: after, pageSize: BinanceEndpoint.maxTradeCount) { fromID in
-            let rows: [BinanceTradeDTO]
-            do {
-                rows = try await get(
-                    BinanceEndpoint.historicalTrades,
-                    [
-                        (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
-                        (BinanceEndpoint.Parameter.fromID, String(fromID)),
-                        (BinanceEndpoint.Parameter.limit, String(BinanceEndpoint.maxTradeCount)),
-                    ])
-            } catch ExchangeError.unknownMarket {
-                throw ExchangeError.unknownMarket(id.rawValue)
-            }
-            return rows.compactMap { $0.toDomain(market: id) }
+            try await tradeRows(
+                BinanceEndpoint.historicalTrades, of: id,
+                [
+                    (BinanceEndpoint.Parameter.fromID, String(fromID)),
+                    (BinanceEndpoint.Parameter.limit, String(BinanceEndpoint.maxTradeCount)),
+                ])
         }
+    }
+
+    /// One market's trades from `path` (`trades` or `historicalTrades`), as sent; an unknown
+    /// symbol named by the market's code.
+    private func tradeRows(_ path: String, of id: MarketID, _ query: [(String, String)]) async throws -> [Trade] {
+        let rows: [BinanceTradeDTO]
+        do {
+            rows = try await get(path, [(BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id))] + query)
+        } catch ExchangeError.unknownMarket {
+            throw ExchangeError.unknownMarket(id.rawValue)
+        }
+        return rows.compactMap { $0.toDomain(market: id) }
     }
 
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
