@@ -15,6 +15,9 @@ public struct BoardFrame: Sendable {
     public let changes: BoardChanges
     /// Whether the board stopped following its feed (nothing more will move).
     public let isStopped: Bool
+    /// Whether the board follows its live feed now (the Compare tab's boards start when it first
+    /// shows: until then their feeds are idle, not connecting).
+    public let isFollowing: Bool
 }
 
 /// What moved on a board between two of its frames.

@@ -135,7 +135,7 @@ public actor LiveBoard {
         recordsMoves = true
         return BoardFrame(
             board: board, version: moves.end, connection: connection, changes: moves.changes(since: version),
-            isStopped: isStopped)
+            isStopped: isStopped, isFollowing: isFollowing)
     }
 
     /// What changes on the board from now on, for one reader.

@@ -182,6 +182,47 @@ def test_two_tabs_of_different_sizes_keep_their_own_search_and_tab(browser, serv
     narrow.close()
 
 
+def test_the_status_bar_of_a_fresh_page_does_not_say_connecting_for_feeds_not_started(browser):
+    # Issue 27, point 2: the other exchanges' feeds start when Compare first shows. A server of
+    # its own, so that no other test has opened Compare yet.
+    server = Server()
+    server.start()
+    try:
+        page = open_page(browser, server)
+        status = page.locator('[data-role="status"]')
+        expect(status.locator('[data-exchange="Upbit"]')).to_have_attribute("data-feed", "live", timeout=DEADLINE)
+        for exchange in ["Bithumb", "Korbit", "Binance"]:
+            part = status.locator(f'[data-exchange="{exchange}"]')
+            expect(part).to_have_attribute("data-feed", "idle", timeout=DEADLINE)
+            expect(part).to_have_text(f"{exchange}: not started")
+        assert "connecting" not in status.text_content()
+        page.locator('[data-tab="compare"]').click()
+        expect(status.locator('[data-exchange="Bithumb"]')).to_have_attribute("data-feed", "live", timeout=DEADLINE)
+        page.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_nothing_is_wider_than_a_phone(browser, server, width):
+    # Issue 27, point 8: the board, a coin's detail and the Watchlist fit the viewport.
+    page = open_page(browser, server, width=width, height=800)
+    expect(page.locator("tr[data-market]").nth(5)).to_be_visible(timeout=DEADLINE)
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 0, f"the board is {page.evaluate(overflow)} px too wide at {width} px"
+    page.locator('tr[data-market="KRW-BTC"] td.name').click()
+    expect(page.locator('[data-view="detail"]')).to_be_visible(timeout=DEADLINE)
+    expect(page.locator('[data-role="price-axis"]')).to_be_visible(timeout=DEADLINE)
+    assert page.evaluate(overflow) <= 0, f"the detail is {page.evaluate(overflow)} px too wide at {width} px"
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-view="detail"]')).to_be_hidden(timeout=DEADLINE)
+    page.locator('[data-tab="watchlist"]').click()
+    expect(page.locator('[data-view="watchlist"]')).to_be_visible(timeout=DEADLINE)
+    assert page.evaluate(overflow) <= 0, f"the Watchlist is {page.evaluate(overflow)} px too wide at {width} px"
+    page.locator('[data-tab="market"]').click()
+    page.close()
+
+
 def test_network_text_is_shown_as_text_never_as_html(browser, server):
     page = open_page(browser, server)
     hostile = '<img src=x onerror="document.body.dataset.owned=1">'
@@ -320,8 +361,14 @@ def open_example(browser, server, path, width=1200, height=900):
 
 
 def test_the_repo_search_page_searches_swift_then_what_is_typed_and_shows_the_chosen_id(browser, server):
+    # The example apps are linked from the help (not the header, which must fit a phone).
     board = open_page(browser, server)
-    expect(board.locator("a.example-link[href='/repo-search']")).to_be_visible()
+    expect(board.locator("tr[data-market]").nth(5)).to_be_visible(timeout=DEADLINE)
+    board.keyboard.press("?")
+    link = board.locator("a.example-link[href='/repo-search']")
+    expect(link).to_be_visible(timeout=DEADLINE)
+    link.click()
+    board.wait_for_url("**/repo-search", timeout=DEADLINE)
     board.close()
     page = open_example(browser, server, "repo-search")
     rows = page.locator("[data-role=repositories] li")

@@ -96,6 +96,24 @@ import Testing
         #expect(output.status.feeds.first { $0.exchange == "Korbit" }?.connection == .connecting)
     }
 
+    /// The other exchanges' feeds start when the Compare tab first shows: until then the status
+    /// says they are not started, never `connecting` (issue 27, point 2).
+    @Test func feedsNotStartedSaySoUntilTheCompareTabShows() async throws {
+        let h = try await harness()
+        let boards = try #require(h.viewModel.exchangeBoards)
+        await boards.boards[.upbit]?.follow()
+        let before = await h.live(.connection(.live), from: .upbit)
+        let bithumb = try #require(before.status.feeds.first { $0.exchange == "Bithumb" })
+        #expect(bithumb.feed == "idle" && bithumb.label == "not started")
+        let upbit = try #require(before.status.feeds.first { $0.exchange == "Upbit" })
+        #expect(upbit.feed == "live" && upbit.label == "live")
+        // Compare shows: the feeds start, and say where they stand.
+        await boards.boards[.bithumb]?.follow()
+        let after = await h.live(.connection(.connecting), from: .bithumb)
+        #expect(after.status.feeds.first { $0.exchange == "Bithumb" }?.feed == "connecting")
+        await boards.stop()
+    }
+
     @Test func sortingBySpreadAndPremiumAndSearchingByInitials() async throws {
         let h = try await harness()
         _ = h.step(.tabChosen(.compare))

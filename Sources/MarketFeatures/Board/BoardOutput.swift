@@ -89,15 +89,36 @@ public struct BoardStatus: Sendable, Equatable, Codable {
     public init() {}
 }
 
-/// One exchange's live feed in the status bar.
+/// One exchange's live feed in the status bar, with the words both faces show: an exchange whose
+/// feed has not been started (the others start when the Compare tab first shows) says so, never
+/// `connecting`.
 public struct FeedStatus: Sendable, Equatable, Codable {
     public var exchange: String
     public var connection: ConnectionState
+    /// The feed's state word: `idle` (not started), `connecting`, `live`, `stale`,
+    /// `reconnecting` or `offline` (the page's `data-feed`).
+    public var feed: String
+    /// What the status bar says of it: `not started`, `connecting`, `live`, `reconnecting in 2s`…
+    public var label: String
 
-    /// Makes a feed status.
-    public init(exchange: String, connection: ConnectionState) {
+    /// Makes a feed status; `isStarted` false for a feed not started yet.
+    public init(exchange: String, connection: ConnectionState, isStarted: Bool = true) {
         self.exchange = exchange
         self.connection = connection
+        guard isStarted else {
+            feed = "idle"
+            label = "not started"
+            return
+        }
+        label = connection.label
+        feed =
+            switch connection {
+            case .connecting: "connecting"
+            case .live: "live"
+            case .stale: "stale"
+            case .reconnecting: "reconnecting"
+            case .offline: "offline"
+            }
     }
 }
 

@@ -30,7 +30,10 @@ extension BoardViewModel {
     /// Each exchange's feed, in the order of ``Exchange/allCases``.
     func feedStatuses() -> [FeedStatus] {
         Exchange.allCases.compactMap { exchange in
-            feedStates[exchange].map { FeedStatus(exchange: exchange.displayName, connection: $0) }
+            // The other exchanges' feeds start when the Compare tab first shows.
+            feedStates[exchange].map {
+                FeedStatus(exchange: exchange.displayName, connection: $0, isStarted: feedsFollowing.contains(exchange))
+            }
         }
     }
 

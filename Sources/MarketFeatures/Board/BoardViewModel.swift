@@ -50,6 +50,8 @@ public final class BoardViewModel {
     /// Every exchange's board as of the last frame taken (shared, not copied), and each feed's state.
     var compareSnapshots: [Exchange: TickerBoard] = [:]
     var feedStates: [Exchange: ConnectionState] = [:]
+    /// The exchanges whose boards follow their feeds (the others' start when Compare first shows).
+    var feedsFollowing: Set<Exchange> = []
     /// The compare rows as last computed, by id, and what moved on the boards since.
     var comparisons: [MarketID: CoinComparison] = [:]
     var staleComparisons = StaleComparisons()
@@ -217,6 +219,10 @@ public final class BoardViewModel {
         if comparing { compareSnapshots[exchange] = frame.board }
         if feedStates[exchange] != frame.connection, comparing {
             feedStates[exchange] = frame.connection
+            isDirty = true
+        }
+        if feedsFollowing.contains(exchange) != frame.isFollowing, comparing {
+            if frame.isFollowing { feedsFollowing.insert(exchange) } else { feedsFollowing.remove(exchange) }
             isDirty = true
         }
         switch frame.changes {

@@ -143,7 +143,7 @@ public struct BoardScreen: Sendable {
         if output.tab == .compare, !status.feeds.isEmpty {
             // One state per feed: each exchange reconnects on its own.
             parts =
-                [" " + mode] + status.feeds.map { "\($0.exchange) \(Self.dot($0.connection)) \($0.connection.label)" }
+                [" " + mode] + status.feeds.map { "\($0.exchange) \(Self.dot($0.connection)) \($0.label)" }
         } else {
             parts = [
                 " \(status.exchange)", mode, "\(Self.dot(status.connection)) \(status.connection.label)",

@@ -247,10 +247,15 @@ export class BoardView {
       element("span", "", status.exchange),
       element("span", "mode", status.isSimulated ? "SIMULATED" : "LIVE"),
     ];
-    const feeds = status.feeds.length ? status.feeds : [{ exchange: status.exchange, connection: status.connection }];
+    const feeds = status.feeds.length
+      ? status.feeds
+      : [{ exchange: status.exchange, feed: caseName(status.connection), label: caseName(status.connection) }];
     for (const feed of feeds) {
-      const state = caseName(feed.connection);
-      parts.push(element("span", `state-${state}`, `${feed.exchange}: ${state}`));
+      // The words and the state come from Swift (FeedStatus): a feed not started says so.
+      const part = element("span", `state-${feed.feed}`, `${feed.exchange}: ${feed.label}`);
+      part.dataset.exchange = feed.exchange;
+      part.dataset.feed = feed.feed;
+      parts.push(part);
     }
     parts.push(element("span", "", `${status.ticksPerSecond} ticks/s`));
     if (status.lastUpdate) parts.push(element("span", "", `updated ${status.lastUpdate} KST`));
