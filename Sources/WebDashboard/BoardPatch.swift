@@ -1,39 +1,28 @@
+import Foundation
 public import MarketDomain
 public import MarketFeatures
 
-/// What changed from one ``BoardOutput`` to the next, as a browser applies it: each changed field
-/// whole, except the rows, which come as the ids in view (only when they changed) and the rows
-/// whose cells changed. A field that became empty is named in `cleared`. Applying the patch of
-/// `old → new` to `old` gives `new` exactly (``applied(to:)``; the page's `applyPatch` does the
-/// same in JavaScript).
+/// What changed from one ``BoardOutput`` to the next, as a browser applies it, derived from the
+/// output's `Codable` form and nothing else: every top-level field whose JSON changed travels
+/// whole (``fields``), the rows by id (their ids in view only when they moved, and the rows that
+/// are new or changed), and the fields now absent are named in `cleared`. A field added to
+/// ``BoardOutput`` needs no code here and none in the page (`board.js` applies any key). Applying
+/// the patch of `old → new` to `old` gives `new` exactly (``applied(to:)``; the page's
+/// `applyPatch` does the same in JavaScript).
 public struct BoardPatch: Sendable, Equatable, Codable {
-    public var tab: BoardTab?
-    public var tabs: [BoardTab]?
-    public var searchText: String?
-    public var isSearchFocused: Bool?
-    public var order: QuoteOrder?
+    /// The changed fields other than the rows, each whole, by its key in the output's JSON.
+    public var fields: [String: JSONValue] = [:]
     /// The ids of the rows in view, in order, when they changed.
     public var rowIDs: [MarketID]?
     /// The rows in view that are new or whose cells changed.
     public var rows: [BoardRow]?
-    public var rowCount: Int?
-    public var firstRowIndex: Int?
-    public var selectedRowIndex: Int?
     public var compareRowIDs: [MarketID]?
     public var compareRows: [CompareRow]?
-    public var placeholder: String?
-    public var status: BoardStatus?
-    public var toast: String?
-    public var confirmation: String?
-    public var isHelpVisible: Bool?
-    public var detailMarket: MarketID?
-    /// The optional fields that are now absent.
-    public var cleared: [OptionalField]?
+    /// The fields that are now absent (optional fields that became `nil`).
+    public var cleared: [String]?
 
-    /// The fields of ``BoardOutput`` that may be absent.
-    public enum OptionalField: String, Sendable, Codable, CaseIterable {
-        case selectedRowIndex, placeholder, toast, confirmation, detailMarket
-    }
+    /// The keys of the rows, patched by id rather than whole.
+    private static let rowKeys: Set<String> = ["rows", "compareRows"]
 
     /// Whether nothing changed.
     public var isEmpty: Bool { self == BoardPatch() }
@@ -42,32 +31,24 @@ public struct BoardPatch: Sendable, Equatable, Codable {
 
     /// The changes from `old` to `new`.
     public init(from old: BoardOutput, to new: BoardOutput) {
-        func changed<Value: Equatable>(_ path: KeyPath<BoardOutput, Value>) -> Value? {
-            old[keyPath: path] == new[keyPath: path] ? nil : new[keyPath: path]
+        let before = Self.fieldsOf(old)
+        let after = Self.fieldsOf(new)
+        for (key, value) in after where !Self.rowKeys.contains(key) && before[key] != value {
+            fields[key] = value
         }
-        tab = changed(\.tab)
-        tabs = changed(\.tabs)
-        searchText = changed(\.searchText)
-        isSearchFocused = changed(\.isSearchFocused)
-        order = changed(\.order)
+        let gone = before.keys.filter { after[$0] == nil && !Self.rowKeys.contains($0) }.sorted()
+        cleared = gone.isEmpty ? nil : gone
         (rowIDs, rows) = Self.rowChanges(old.rows, new.rows)
-        rowCount = changed(\.rowCount)
-        firstRowIndex = changed(\.firstRowIndex)
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows)
-        status = changed(\.status)
-        isHelpVisible = changed(\.isHelpVisible)
-        var cleared: [OptionalField] = []
-        func optional<Value: Equatable>(_ path: KeyPath<BoardOutput, Value?>, _ field: OptionalField) -> Value? {
-            guard old[keyPath: path] != new[keyPath: path] else { return nil }
-            if new[keyPath: path] == nil { cleared.append(field) }
-            return new[keyPath: path]
-        }
-        selectedRowIndex = optional(\.selectedRowIndex, .selectedRowIndex)
-        placeholder = optional(\.placeholder, .placeholder)
-        toast = optional(\.toast, .toast)
-        confirmation = optional(\.confirmation, .confirmation)
-        detailMarket = optional(\.detailMarket, .detailMarket)
-        self.cleared = cleared.isEmpty ? nil : cleared
+    }
+
+    /// The output's fields as JSON, its rows left out (they are patched by id, and are most of
+    /// its bytes).
+    private static func fieldsOf(_ output: BoardOutput) -> [String: JSONValue] {
+        var fields = output
+        fields.rows = []
+        fields.compareRows = []
+        return JSONValue.of(fields).members.filter { !rowKeys.contains($0.key) }
     }
 
     /// The ids in view when they changed, and the rows that are new or changed.
@@ -80,34 +61,17 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         return (ids == old.map(\.id) ? nil : ids, changed.isEmpty ? nil : changed)
     }
 
-    /// `old` with these changes.
+    /// `old` with these changes (`old` itself when they cannot be read back into an output).
     public func applied(to old: BoardOutput) -> BoardOutput {
-        var new = old
-        if let tab { new.tab = tab }
-        if let tabs { new.tabs = tabs }
-        if let searchText { new.searchText = searchText }
-        if let isSearchFocused { new.isSearchFocused = isSearchFocused }
-        if let order { new.order = order }
+        var members = Self.fieldsOf(old)
+        for (key, value) in fields { members[key] = value }
+        for key in cleared ?? [] { members[key] = nil }
+        for key in Self.rowKeys { members[key] = .array([]) }  // taken by id below
+        guard let data = try? JSONEncoder().encode(JSONValue.object(members)),
+            var new = try? JSONDecoder().decode(BoardOutput.self, from: data)
+        else { return old }
         new.rows = Self.apply(ids: rowIDs, rows: rows, to: old.rows)
-        if let rowCount { new.rowCount = rowCount }
-        if let firstRowIndex { new.firstRowIndex = firstRowIndex }
         new.compareRows = Self.apply(ids: compareRowIDs, rows: compareRows, to: old.compareRows)
-        if let status { new.status = status }
-        if let isHelpVisible { new.isHelpVisible = isHelpVisible }
-        if let selectedRowIndex { new.selectedRowIndex = selectedRowIndex }
-        if let placeholder { new.placeholder = placeholder }
-        if let toast { new.toast = toast }
-        if let confirmation { new.confirmation = confirmation }
-        if let detailMarket { new.detailMarket = detailMarket }
-        for field in cleared ?? [] {
-            switch field {
-            case .selectedRowIndex: new.selectedRowIndex = nil
-            case .placeholder: new.placeholder = nil
-            case .toast: new.toast = nil
-            case .confirmation: new.confirmation = nil
-            case .detailMarket: new.detailMarket = nil
-            }
-        }
         return new
     }
 
@@ -117,5 +81,43 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         var byID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for row in rows ?? [] { byID[row.id] = row }
         return (ids ?? old.map(\.id)).compactMap { byID[$0] }
+    }
+
+    // The patch travels flat: the changed fields at the top level beside the rows and `cleared`.
+    private enum RowKey: String, CodingKey, CaseIterable {
+        case rowIDs, rows, compareRowIDs, compareRows, cleared
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        for key in container.allKeys where RowKey(rawValue: key.stringValue) == nil {
+            fields[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+        }
+        rowIDs = try container.decodeIfPresent([MarketID].self, forKey: AnyKey(RowKey.rowIDs))
+        rows = try container.decodeIfPresent([BoardRow].self, forKey: AnyKey(RowKey.rows))
+        compareRowIDs = try container.decodeIfPresent([MarketID].self, forKey: AnyKey(RowKey.compareRowIDs))
+        compareRows = try container.decodeIfPresent([CompareRow].self, forKey: AnyKey(RowKey.compareRows))
+        cleared = try container.decodeIfPresent([String].self, forKey: AnyKey(RowKey.cleared))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: AnyKey(stringValue: key))
+        }
+        try container.encodeIfPresent(rowIDs, forKey: AnyKey(RowKey.rowIDs))
+        try container.encodeIfPresent(rows, forKey: AnyKey(RowKey.rows))
+        try container.encodeIfPresent(compareRowIDs, forKey: AnyKey(RowKey.compareRowIDs))
+        try container.encodeIfPresent(compareRows, forKey: AnyKey(RowKey.compareRows))
+        try container.encodeIfPresent(cleared, forKey: AnyKey(RowKey.cleared))
+    }
+
+    /// Any key of the flat patch.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        init(_ key: RowKey) { stringValue = key.rawValue }
     }
 }

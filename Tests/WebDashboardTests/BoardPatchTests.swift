@@ -32,8 +32,8 @@ import Testing
         let patch = BoardPatch(from: old, to: new)
         #expect(patch.rows == [new.rows[1]])
         #expect(patch.rowIDs == nil)
-        #expect(patch.cleared == [.toast])
-        #expect(patch.status == nil && patch.tab == nil)
+        #expect(patch.cleared == ["toast"])
+        #expect(patch.fields.isEmpty)
         #expect(patch.applied(to: old) == new)
 
         var reordered = new
@@ -42,6 +42,19 @@ import Testing
         #expect(moved.rowIDs == ["KRW-XRP", "KRW-BTC", "KRW-ETH"].map { MarketID($0)! })
         #expect(moved.rows == nil)
         #expect(moved.applied(to: new) == reordered)
+    }
+
+    /// A field no patch code names (the market group) travels as it changed, by its key.
+    @Test func anyFieldOfTheOutputTravelsByItsKey() throws {
+        var old = BoardOutput()
+        old.quoteGroups = ["KRW", "BTC", "USDT"]
+        var new = old
+        new.quoteGroup = "BTC"
+        let patch = BoardPatch(from: old, to: new)
+        #expect(patch.fields == ["quoteGroup": .string("BTC")])
+        let text = String(decoding: try JSONEncoder().encode(patch), as: UTF8.self)
+        #expect(text == #"{"quoteGroup":"BTC"}"#)
+        #expect(patch.applied(to: old) == new)
     }
 
     /// Random walks of outputs: every patch applied to the output before it gives the next.
@@ -62,10 +75,20 @@ import Testing
             output.confirmation = Bool.random(using: &generator) ? nil : "Clear?"
             output.detailMarket = Bool.random(using: &generator) ? nil : MarketID("KRW-BTC")
             output.status.ticksPerSecond = Int.random(in: 0...3, using: &generator)
+            output.status.connection =
+                [.live, .connecting, .reconnecting(attempt: 2, delay: .milliseconds(1_234))]
+                .randomElement(using: &generator)!
+            output.isSearchFocused = Bool.random(using: &generator)
+            output.isHelpVisible = Bool.random(using: &generator)
+            output.order = QuoteOrder(key: SortKey.allCases.randomElement(using: &generator)!)
+            output.firstRowIndex = Int.random(in: 0...3, using: &generator)
+            // The market groups too: a field the patch code never names.
+            output.quoteGroups = [["KRW"], ["KRW", "BTC", "USDT"]].randomElement(using: &generator)!
+            output.quoteGroup = output.quoteGroups.randomElement(using: &generator)!
             return output
         }
         var previous = randomOutput()
-        for _ in 0..<2_000 {
+        for _ in 0..<500 {
             let next = randomOutput()
             let patch = BoardPatch(from: previous, to: next)
             #expect(patch.applied(to: previous) == next)

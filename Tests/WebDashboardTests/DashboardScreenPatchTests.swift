@@ -85,7 +85,7 @@ import Testing
         #expect(growing.applied(to: shown) == grown)
         let leaving = DashboardScreenPatch(from: grown, to: none)
         #expect(leaving.cleared == [.watchlist])
-        #expect(leaving.board?.tab == .market)
+        #expect(leaving.board?.fields["tab"] == .string("market"))
         #expect(leaving.applied(to: grown) == none)
         #expect(DashboardScreenPatch(from: none, to: shown).applied(to: none) == shown)
     }

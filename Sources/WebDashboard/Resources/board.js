@@ -2,15 +2,16 @@
 // Swift) and drawing the output into the page with as few DOM changes as possible. Every string
 // from the network reaches the page as text (textContent), never as HTML.
 
-const OPTIONAL_FIELDS = ["selectedRowIndex", "placeholder", "toast", "confirmation", "detailMarket"];
-const WHOLE_FIELDS = ["tab", "tabs", "searchText", "isSearchFocused", "order", "rowCount", "firstRowIndex",
-  "status", "isHelpVisible", ...OPTIONAL_FIELDS];
+// The keys of a patch that are not fields of the output: the rows travel by id.
+const ROW_KEYS = new Set(["rowIDs", "rows", "compareRowIDs", "compareRows", "cleared"]);
 
-/** `output` with `changes` (a BoardPatch) applied; `output` itself is left as it was. */
+/** `output` with `changes` (a BoardPatch) applied; `output` itself is left as it was. Any field
+ * the patch names is taken whole (Swift derives the patch from the output's own form): a field
+ * added to the output needs no change here. */
 export function applyPatch(output, changes) {
   const next = { ...output };
-  for (const field of WHOLE_FIELDS) {
-    if (field in changes) next[field] = changes[field];
+  for (const [field, value] of Object.entries(changes)) {
+    if (!ROW_KEYS.has(field)) next[field] = value;
   }
   next.rows = applyRows(output.rows, changes.rowIDs, changes.rows);
   next.compareRows = applyRows(output.compareRows, changes.compareRowIDs, changes.compareRows);
