@@ -77,12 +77,14 @@ public struct DashboardHosts: Sendable, Equatable {
         return (String(host), port)
     }
 
-    static func isIPv4Literal(_ text: String) -> Bool {
+    /// Whether `text` is an IPv4 literal (`127.0.0.1`).
+    public static func isIPv4Literal(_ text: String) -> Bool {
         var address = in_addr()
         return inet_pton(AF_INET, text, &address) == 1
     }
 
-    static func isIPv6Literal(_ text: String) -> Bool {
+    /// Whether `text` is an IPv6 literal without brackets (`::1`).
+    public static func isIPv6Literal(_ text: String) -> Bool {
         var address = in6_addr()
         return inet_pton(AF_INET6, text, &address) == 1
     }

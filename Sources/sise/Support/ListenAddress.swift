@@ -1,13 +1,12 @@
 import Foundation
+import WebDashboard
 
 /// Checks a `--host` before anything starts: an IPv4 or IPv6 literal, or a name this machine
 /// resolves. A bad one is a usage error, said in one line.
 enum ListenAddress {
     /// Why `host` cannot be listened on, or `nil` when it can.
     static func problem(with host: String) -> String? {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 { return nil }
+        if DashboardHosts.isIPv4Literal(host) || DashboardHosts.isIPv6Literal(host) { return nil }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let isName =
             host.utf8.count <= 253
