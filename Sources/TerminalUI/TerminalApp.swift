@@ -2,8 +2,8 @@ public import MarketFeatures
 
 /// The terminal front end: draws the root view model's outputs (the board, the detail it opened,
 /// the Watchlist tab), writes only the cells that changed, and turns keys into the view model's
-/// inputs until `q`, Ctrl-C or SIGTERM. Which screen shows is the view model's call; this is a
-/// renderer and a key map.
+/// inputs through the shared ``KeyTable`` until `q`, Ctrl-C or SIGTERM. Which screen shows and
+/// what a key means are the view model's call; this only renders and reads keys.
 @MainActor
 public final class TerminalApp {
     private let viewModel: RootViewModel<ContinuousClock>
@@ -64,28 +64,12 @@ public final class TerminalApp {
             resizeIfNeeded()
             draw(viewModel.output)
         case .keys(let keys):
-            // Each key is read against the output the one before made (typing "ㅂㅌ" in one read).
+            // Each key is read against the output the one before made (typing "ㅂㅌ" in one read),
+            // through the key table every face shares.
             for key in keys {
-                let output = viewModel.output
-                if output.board.tab == .watchlist, let watchlist = output.watchlist, output.board.confirmation == nil,
-                    !output.board.isHelpVisible
-                {
-                    switch WatchlistKeyMap.action(for: key, in: watchlist) {
-                    case .send(let input):
-                        viewModel.send(.watchlist(input))
-                        continue
-                    case .quit:
-                        return false
-                    case .ignore:
-                        continue
-                    case .board:
-                        break
-                    }
-                }
-                switch KeyMap.action(for: key, in: output.board) {
+                switch KeyTable.action(for: key, in: viewModel.output) {
                 case .quit: return false
-                case .send(let input): viewModel.send(.board(input))
-                case .detail(let input): viewModel.send(.detail(input))
+                case .send(let input): viewModel.send(input)
                 case .ignore: break
                 }
             }

@@ -23,7 +23,7 @@ struct DashboardViewer {
         let mailbox = TabMailbox()
         defer { mailbox.finish() }
         let hello = DashboardMessage.hello(
-            protocolVersion: DashboardMessage.protocolVersion, exchange: context.board.exchange.displayName)
+            protocolVersion: DashboardMessage.protocolVersion, exchange: context.root.board.exchange.displayName)
         if let text = ScreenMessages.text(hello) { try await Self.write(text, to: outbound) }
         let session = await makeSession(mailbox: mailbox)
         await session.start()
@@ -50,16 +50,10 @@ struct DashboardViewer {
         }
     }
 
-    /// A root view model over the shared boards, as every tab and shared view has.
+    /// A tab's root view model (a browser tab starts from the default tab and sort).
     @MainActor
     static func makeRoot(context: DashboardContext, logger: Logger) -> DashboardScreen.Root {
-        let board = BoardViewModel(
-            board: context.board, store: context.store, clock: ViewClock(ContinuousClock()),
-            isSimulated: context.isSimulated, language: context.language, exchangeBoards: context.boards,
-            resumesStoredView: false, logger: logger)
-        return DashboardScreen.Root(board: board, watchlist: context.makeWatchlist?()) { market in
-            DetailViewModel(market: market, board: context.board, loader: context.candles, language: context.language)
-        }
+        .make(context.root, resumesStoredView: false, logger: logger)
     }
 
     /// Takes the tab's requests until it closes: inputs go to its session, a resync brings a

@@ -319,6 +319,128 @@ def test_a_tap_on_a_row_opens_its_detail_with_a_candle_chart_its_axes_and_dates(
     page.close()
 
 
+def order_book_rows_change(page, timeout=DEADLINE):
+    """Waits until the order book's rows (prices and sizes) differ from what they are now."""
+    script = """() => Array.from(document.querySelectorAll('[data-role="orderbook"] [data-level]'))
+        .map(row => row.dataset.side + row.dataset.price + row.textContent).join('|')"""
+    before = page.evaluate(script)
+    page.wait_for_function(f"before => ({script})() !== before", arg=before, timeout=timeout)
+
+
+def expect_a_live_book_and_tape(page, detail):
+    book = detail.locator('[data-role="orderbook"]')
+    expect(book.locator('[data-level][data-side="ask"]')).to_have_count(15, timeout=DEADLINE)
+    expect(book.locator('[data-level][data-side="bid"]')).to_have_count(15, timeout=DEADLINE)
+    prices = lambda side: [
+        float(price.replace(",", ""))
+        for price in book.locator(f'[data-level][data-side="{side}"]').evaluate_all(
+            "rows => rows.map(row => row.dataset.price)")]
+    asks, bids = prices("ask"), prices("bid")
+    # Shown highest first on both sides: the best ask (the lowest) meets the best bid at the spread.
+    assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), (asks, bids)
+    assert min(asks) > max(bids), (asks, bids)
+    expect(book.locator('[data-role="spread"]')).to_contain_text("스프레드", timeout=DEADLINE)
+    expect(book.locator('[data-role="depth-totals"]')).to_contain_text("매도", timeout=DEADLINE)
+    order_book_rows_change(page)
+    tape = detail.locator('[data-role="trades"]')
+    expect(tape.locator("[data-trade]").nth(4)).to_be_attached(timeout=DEADLINE)
+    for side in tape.locator("[data-trade]").evaluate_all("rows => rows.map(row => row.dataset.side)"):
+        assert side in ("buy", "sell"), side
+    expect(tape.locator('[data-role="strength"]')).to_have_text(re.compile(r"^[\d,.]+%$"), timeout=DEADLINE)
+    first = tape.locator("[data-trade]").first
+    before = first.text_content()
+    page.wait_for_function(
+        """before => document.querySelector('[data-role="trades"] [data-trade]').textContent !== before""",
+        arg=before, timeout=DEADLINE)
+
+
+def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(browser, server):
+    # Issue 27, point 4: the page's detail has the terminal's depth, side by side on a wide page.
+    page = open_page(browser, server, width=1440, height=900)
+    expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("g")
+    expect(page.locator("tr.selected")).to_have_count(1, timeout=DEADLINE)
+    page.keyboard.press("Enter")
+    detail = page.locator('[data-view="detail"]')
+    expect(detail).to_be_visible(timeout=DEADLINE)
+    expect_a_live_book_and_tape(page, detail)
+    chart = detail.locator('svg[data-role="chart"]').bounding_box()
+    book = detail.locator('[data-role="orderbook"]').bounding_box()
+    tape = detail.locator('[data-role="trades"]').bounding_box()
+    # Side by side: the chart, the book and the tape in one row, left to right.
+    assert chart["x"] + chart["width"] <= book["x"] + 1 and book["x"] + book["width"] <= tape["x"] + 1, (chart, book, tape)
+    assert abs(book["y"] - tape["y"]) < 40, (book, tape)
+    expect(detail.locator('[data-role="panes"]')).to_be_hidden()
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-depth-1440x900.png")
+    assert page.errors == []
+    page.close()
+
+
+def test_on_a_phone_the_order_book_and_the_trades_are_tabs_of_the_detail(browser, server):
+    page = open_page(browser, server, width=390, height=844)
+    page.locator('tr[data-market="KRW-BTC"] td.name').click()
+    detail = page.locator('[data-view="detail"]')
+    expect(detail).to_be_visible(timeout=DEADLINE)
+    expect(detail.locator('svg[data-role="chart"]')).to_be_visible(timeout=DEADLINE)
+    expect(detail.locator('[data-role="orderbook"]')).to_be_hidden()
+    detail.locator('[data-pane="orderBook"]').click()
+    expect(detail.locator('[data-pane="orderBook"]')).to_have_attribute("aria-selected", "true", timeout=DEADLINE)
+    expect(detail.locator('[data-role="orderbook"]')).to_be_visible(timeout=DEADLINE)
+    expect(detail.locator('svg[data-role="chart"]')).to_be_hidden()
+    expect_a_live_book_and_tape(page, detail)
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 0, f"the order book is {page.evaluate(overflow)} px too wide"
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-orderbook-390x844.png")
+    detail.locator('[data-pane="chart"]').click()
+    expect(detail.locator('svg[data-role="chart"]')).to_be_visible(timeout=DEADLINE)
+    # The keys of the terminal's detail (the tmux test of the same keys presses them too).
+    page.keyboard.press("o")
+    expect(detail.locator('[data-role="orderbook"]')).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("t")
+    expect(detail.locator('[data-role="trades"]')).to_be_visible(timeout=DEADLINE)
+    expect(detail.locator('[data-role="orderbook"]')).to_be_hidden()
+    expect(page.locator('[data-role="groups"]')).to_be_hidden()
+    page.keyboard.press("c")
+    expect(detail.locator('svg[data-role="chart"]')).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("Escape")
+    expect(detail).to_be_hidden(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_the_group_selector_shows_the_btc_market_priced_in_btc(browser, server, width, height):
+    # Issue 27, point 4: KRW · BTC · USDT on the Market tab; `]` is the terminal's key for the
+    # next group (TerminalAppEndToEndTests.theSameKeysAsThePageChooseTheGroupAndTheDetailsPanes).
+    page = open_page(browser, server, width=width, height=height)
+    groups = page.locator('[data-role="group"]')
+    expect(groups).to_have_count(3, timeout=DEADLINE)
+    assert groups.evaluate_all("buttons => buttons.map(b => b.dataset.group)") == ["KRW", "BTC", "USDT"]
+    expect(page.locator('[data-role="group"][data-group="KRW"]')).to_have_attribute("aria-pressed", "true")
+    page.locator('[data-role="group"][data-group="BTC"]').click()
+    expect(page.locator('[data-role="group"][data-group="BTC"]')).to_have_attribute(
+        "aria-pressed", "true", timeout=DEADLINE)
+    expect(page.locator('[data-role="group"][data-group="KRW"]')).to_have_attribute("aria-pressed", "false")
+    expect(page.locator('tr[data-market^="BTC-"]').first).to_be_visible(timeout=DEADLINE)
+    markets = page.locator("tr[data-market]").evaluate_all("rows => rows.map(row => row.dataset.market)")
+    assert markets and all(market.startswith("BTC-") for market in markets), markets
+    # Prices in BTC: small numbers with eight decimals, not won.
+    price = page.locator('tr[data-market^="BTC-"] td.price').first.text_content()
+    assert re.fullmatch(r"0\.\d{8}|\d+\.\d{8}", price), price
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 0
+    page.keyboard.press("]")
+    expect(page.locator('[data-role="group"][data-group="USDT"]')).to_have_attribute(
+        "aria-pressed", "true", timeout=DEADLINE)
+    page.locator('[data-tab="compare"]').click()
+    expect(page.locator('[data-role="groups"]')).to_be_hidden(timeout=DEADLINE)
+    page.locator('[data-tab="market"]').click()
+    page.locator('[data-role="group"][data-group="KRW"]').click()
+    expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()
+
+
 def test_a_stock_added_through_the_watchlist_search_fills_in_and_can_be_removed(browser, server):
     page = open_page(browser, server)
     page.locator('[data-tab="watchlist"]').click()

@@ -83,6 +83,39 @@ import Testing
         }
     }
 
+    /// The keys the browser test of the same name presses (`]` on the board, `o` and `t` in a
+    /// detail): one key table, so both faces do the same.
+    @Test func theSameKeysAsThePageChooseTheGroupAndTheDetailsPanes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let db = folder.appendingPathComponent("sise.sqlite").path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let tmux = try await Tmux.start(command)
+        do {
+            try await tmux.waitFor("the board") { lines in lines.filter { $0.contains("백만") }.count >= 10 }
+            try await tmux.keys("]")
+            // The BTC group: prices to eight decimals and values in BTC.
+            let btc = try await tmux.waitFor("the BTC group") { lines in
+                lines.filter { $0.contains(" BTC") && $0.range(of: #"0\.\d{8}"#, options: .regularExpression) != nil }
+                    .count >= 5
+            }
+            #expect(!btc.contains { $0.contains("백만") })
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the detail") { lines in lines.contains { $0.contains("Order book 호가") } }
+            try await tmux.keys("o")
+            try await tmux.waitFor("the order book pane") { lines in lines.contains { $0.contains("spread") } }
+            try await tmux.keys("t")
+            try await tmux.waitFor("the trades pane") { lines in lines.contains { $0.contains("체결강도") } }
+            try await tmux.keys("Escape", "q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
     @Test func theCompareTabShowsEveryExchangeLiveAndUpdates() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

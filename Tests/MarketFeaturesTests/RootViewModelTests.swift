@@ -135,6 +135,36 @@ import Testing
         #expect(tabStates.removingAdjacentDuplicates() == ["none", "rows", "filled", "search", "filled", "none"])
     }
 
+    @Test func keysSentAsInputsMeanWhatTheKeyTableSaysInTheFocus() async throws {
+        let h = try await harness()
+        var output = try await send(#"{"board":{"viewportResized":{"rows":10}}}"#, to: h)
+        #expect(output.focus == .board)
+        output = try await send(#"{"key":"Enter"}"#, to: h)
+        #expect(output.focus == .detail && output.detail?.market == bitcoin.id)
+        output = try await send(#"{"key":"o"}"#, to: h)
+        #expect(output.detail?.pane == .orderBook)
+        output = try await send(#"{"key":"Escape"}"#, to: h)
+        #expect(output.focus == .board && output.detail == nil)
+        output = try await send(#"{"key":"/"}"#, to: h)
+        #expect(output.focus == .search)
+        output = try await send(#"{"key":"ㅂ"}"#, to: h)
+        #expect(output.board.searchText == "ㅂ")
+        output = try await send(#"{"key":"Escape"}"#, to: h)
+        #expect(output.focus == .board && output.board.searchText.isEmpty)
+        // `q` quits the terminal; sent by a page it does nothing.
+        let before = h.root.output
+        output = try await send(#"{"key":"q"}"#, to: h)
+        #expect(output == before)
+        for _ in 0..<3 { output = try await send(#"{"key":"Tab"}"#, to: h) }
+        #expect(output.board.tab == .watchlist && output.focus == .watchlist)
+        output = try await send(#"{"key":"a"}"#, to: h)
+        #expect(output.focus == .stockSearch)
+        output = try await send(#"{"key":"Escape"}"#, to: h)
+        #expect(output.focus == .watchlist)
+        h.running.cancel()
+        await h.driver.settle()
+    }
+
     @Test func anInputOfNoPartOrOfTwoIsRefused() throws {
         for json in [#"{"hack":{}}"#, #"{}"#, #"{"board":{"detailOpened":{}},"watchlist":{"addRequested":{}}}"#] {
             #expect(throws: DecodingError.self, "\(json)") {

@@ -84,23 +84,6 @@ import Testing
         #expect(screen.lines.contains { $0.contains("need 60×10, have 40×8") })
     }
 
-    @Test func keysMapToInputsByWhatIsShowing() {
-        var board = BoardOutput()
-        #expect(KeyMap.action(for: .character("4"), in: board) == .send(.sortKeyChosen(.value)))
-        #expect(KeyMap.action(for: .character("j"), in: board) == .send(.selectionMoved(by: 1)))
-        #expect(KeyMap.action(for: .backTab, in: board) == .send(.previousTabChosen))
-        #expect(KeyMap.action(for: .character("q"), in: board) == .quit)
-        board.isSearchFocused = true
-        board.searchText = "ㅂ"
-        #expect(KeyMap.action(for: .character("q"), in: board) == .send(.searchTextChanged("ㅂq")))
-        #expect(KeyMap.action(for: .backspace, in: board) == .send(.searchTextChanged("")))
-        board.isSearchFocused = false
-        board.confirmation = "Clear?"
-        #expect(KeyMap.action(for: .character("4"), in: board) == .ignore)
-        #expect(KeyMap.action(for: .character("y"), in: board) == .send(.confirmationAnswered(true)))
-        #expect(KeyMap.action(for: .interrupt, in: board) == .quit)
-    }
-
     @Test func theCandleChartHasAPriceAxisAndDates() {
         let start = TradingDay(year: 2026, month: 1, day: 1)!
         let candles = (0..<40).map { index in

@@ -93,24 +93,10 @@ import Testing
         #expect(text.contains("Daily candles") && !text.contains("체결강도"))
     }
 
-    @Test func inTheDetailTabAndLettersChooseThePane() {
-        var board = BoardOutput()
-        board.detailMarket = MarketFixtures.bitcoin.id
-        #expect(KeyMap.action(for: .tab, in: board) == .detail(.nextPaneChosen))
-        #expect(KeyMap.action(for: .backTab, in: board) == .detail(.previousPaneChosen))
-        #expect(KeyMap.action(for: .character("o"), in: board) == .detail(.paneChosen(.orderBook)))
-        #expect(KeyMap.action(for: .character("t"), in: board) == .detail(.paneChosen(.trades)))
-        #expect(KeyMap.action(for: .escape, in: board) == .send(.detailClosed))
-    }
-
-    @Test func onTheBoardBracketsAndShiftArrowsChooseTheMarketGroup() {
-        let board = BoardOutput()
-        #expect(KeyMap.action(for: .character("]"), in: board) == .send(.nextQuoteGroupChosen))
-        #expect(KeyMap.action(for: .character("["), in: board) == .send(.previousQuoteGroupChosen))
+    @Test func shiftArrowsAreReadAsTheirOwnKeys() {
         var parser = KeyParser()
         #expect(
             parser.keys(from: Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[C".utf8)) == [Key.shiftRight, .shiftLeft, .right])
-        #expect(KeyMap.action(for: .shiftRight, in: board) == .send(.nextQuoteGroupChosen))
     }
 
     @Test func theMarketTabShowsItsGroupsWithTheChosenOneHighlighted() {

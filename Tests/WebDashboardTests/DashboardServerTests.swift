@@ -35,8 +35,10 @@ import WSClient
         try await board.load()
         let store = InMemoryPreferenceStore().store
         return DashboardContext(
-            board: board, boards: nil, store: store, isSimulated: true,
-            candles: DailyCandleLoader(exchange: .upbit, fetch: client.fetchDailyCandles, store: store))
+            root: RootParts(
+                board: board, boards: nil, store: store, isSimulated: true,
+                candles: DailyCandleLoader(exchange: .upbit, fetch: client.fetchDailyCandles, store: store),
+                depth: client.liveDepth))
     }
 
     @Test func thePageAndItsAssetsComeWithAStrictContentSecurityPolicy() async throws {

@@ -13,16 +13,19 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
     /// The Watchlist tab's view model on this clock.
     public typealias Watchlist = WatchlistViewModel<C>
 
-    /// What a person did, for the part of the app it was done in. In JSON the part names the
-    /// input: `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`,
-    /// `{"detail":{"nextPaneChosen":{}}}`.
+    /// What a person did, for the part of the app it was done in, or a key pressed (read through
+    /// ``KeyTable`` in the output's focus). In JSON the part names the input:
+    /// `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`,
+    /// `{"detail":{"nextPaneChosen":{}}}`, `{"key":"ArrowDown"}`.
     public enum Input: Sendable, Equatable, Codable {
         case board(BoardInput)
         case watchlist(Watchlist.Input)
         /// For the open detail (ignored when none is open).
         case detail(DetailInput)
+        /// A key, meaning what the key table says in the current focus.
+        case key(Key)
 
-        private enum CodingKeys: String, CodingKey { case board, watchlist, detail }
+        private enum CodingKeys: String, CodingKey { case board, watchlist, detail, key }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -30,13 +33,21 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: [],
-                        debugDescription: "an input is one of {\"board\":…}, {\"watchlist\":…} or {\"detail\":…}"))
+                        debugDescription:
+                            "an input is one of {\"board\":…}, {\"watchlist\":…}, {\"detail\":…} or {\"key\":…}"))
             }
             switch key {
             case .board: self = .board(try container.decode(BoardInput.self, forKey: .board))
             case .watchlist: self = .watchlist(try container.decode(Watchlist.Input.self, forKey: .watchlist))
             case .detail: self = .detail(try container.decode(DetailInput.self, forKey: .detail))
+            case .key: self = .key(try container.decode(Key.self, forKey: .key))
             }
+        }
+
+        /// Whether this is a key (the key table never answers with one).
+        var isKey: Bool {
+            if case .key = self { return true }
+            return false
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -45,6 +56,7 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
             case .board(let input): try container.encode(input, forKey: .board)
             case .watchlist(let input): try container.encode(input, forKey: .watchlist)
             case .detail(let input): try container.encode(input, forKey: .detail)
+            case .key(let key): try container.encode(key, forKey: .key)
             }
         }
     }
@@ -56,6 +68,8 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
         public var detail: DetailOutput?
         /// The Watchlist tab, while the board is on it.
         public var watchlist: Watchlist.Output?
+        /// What has the keyboard.
+        public var focus = KeyboardFocus.board
 
         public init() {}
     }
@@ -107,6 +121,9 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
             guard let viewModel = detail?.viewModel else { return }
             viewModel.send(input)
             show(detail: viewModel.output)
+        case .key(let key):
+            // Quitting is the terminal's to do: a key sent here only ever becomes an input.
+            if case .send(let input) = KeyTable.action(for: key, in: output), input.isKey == false { send(input) }
         }
     }
 
@@ -156,6 +173,8 @@ public final class RootViewModel<C: Clock & Sendable> where C.Duration == Durati
     }
 
     private func publish(_ next: Output) {
+        var next = next
+        next.focus = KeyboardFocus(board: next.board, watchlist: next.watchlist)
         guard next != output else { return }
         output = next
         publisher.publish(next)

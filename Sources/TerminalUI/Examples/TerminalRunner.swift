@@ -1,3 +1,5 @@
+public import MarketFeatures
+
 /// Runs one screen of one view model in the terminal, for the example apps: raw mode and the
 /// alternate screen, each output drawn by `draw` (only the cells that changed written), each key
 /// given to `handle` against the output it was typed on, until `handle` says to quit, Ctrl-C or

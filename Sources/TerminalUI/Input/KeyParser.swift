@@ -1,3 +1,5 @@
+public import MarketFeatures
+
 /// Reads the bytes a terminal sends in raw mode into keys: UTF-8 text (Hangul typed in search),
 /// control keys, and the escape sequences of arrows (with Shift too), PgUp/PgDn, Home/End and Shift-Tab.
 /// Bytes of a sequence or character cut between two reads wait for the next read.

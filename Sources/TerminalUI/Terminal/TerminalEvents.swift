@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+public import MarketFeatures
 
 #if canImport(Glibc)
     import Glibc

@@ -35,6 +35,8 @@ function sendInput(input) {
 const send = (input) => sendInput({ board: input });
 /** Sends a Watchlist tab Input. */
 const sendWatchlist = (input) => sendInput({ watchlist: input });
+/** Sends a key, by its name, to mean what the server's key table says. */
+const sendKey = (name) => sendInput({ key: name });
 
 const view = new BoardView(root, {
   sort: (key) => send({ sortKeyChosen: { key } }),
@@ -47,12 +49,14 @@ const view = new BoardView(root, {
     send({ marketChosen: { market } });
     send({ favoriteToggled: {} });
   },
+  group: (quote) => send({ quoteGroupChosen: { quote } }),
 });
 const detailView = new DetailView(detailSection, {
   close: () => send({ detailClosed: {} }),
   favorite: () => send({ favoriteToggled: {} }),
+  pane: (pane) => sendInput({ detail: { paneChosen: { pane } } }),
 });
-const watchlistView = new WatchlistView(watchlistSection, sendWatchlist);
+const watchlistView = new WatchlistView(watchlistSection, sendWatchlist, sendKey);
 
 /** Whether the Watchlist tab shows (the board on it, no detail over it). */
 function watchlistShows() {
@@ -60,8 +64,11 @@ function watchlistShows() {
 }
 
 /** Draws the screen: the board, or the detail over it, or the Watchlist tab. */
+let searchWasFocused = false;
 function draw() {
   view.draw(output);
+  if (output.isSearchFocused && !searchWasFocused && document.activeElement !== search) search.focus();
+  searchWasFocused = output.isSearchFocused;
   const detail = screen.detail;
   const showsWatchlist = watchlistShows();
   setHidden(board, Boolean(detail) || showsWatchlist);
@@ -129,7 +136,8 @@ function receive(message) {
       sequence = message.seq;
       draw();
       showFeedState();
-      send({ viewportResized: { rows: viewportRows() } });
+      fittingRows = viewportRows();
+      send({ viewportResized: { rows: fittingRows } });
       break;
     case "patch":
       if (!output || message.seq !== sequence + 1) {
@@ -207,27 +215,23 @@ for (const tab of root.querySelectorAll("[data-tab]")) {
 search.addEventListener("input", () => send({ searchTextChanged: { text: search.value } }));
 search.addEventListener("focus", () => send({ searchFocused: {} }));
 search.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") {
-    search.value = "";
-    send({ searchCleared: {} });
-    search.blur();
-  } else if (event.key === "Enter" || event.key === "ArrowDown" || event.key === "ArrowUp") {
-    send({ searchSubmitted: {} });
+  // Typing and editing are the field's own; the keys that leave it mean what the table says.
+  if (["Escape", "Enter", "ArrowDown", "ArrowUp"].includes(event.key)) {
+    event.preventDefault();
+    sendKey(event.key);
+    if (event.key === "Escape") search.value = "";
     search.blur();
   }
   event.stopPropagation();
 });
+// The field leaves the search as Enter does when it loses the keyboard some other way.
+search.addEventListener("blur", () => {
+  if (output?.isSearchFocused) send({ searchSubmitted: {} });
+});
 root.querySelector('[data-role="clear-favorites"]').addEventListener("click", () => send({ clearFavoritesRequested: {} }));
-/** Answers the question showing: the board's, or else the Watchlist tab's. */
-function answer(yes) {
-  if (!output?.confirmation && watchlistShows() && screen.watchlist.confirmation) {
-    sendWatchlist({ confirmationAnswered: { yes } });
-  } else {
-    send({ confirmationAnswered: { yes } });
-  }
-}
+// A question's buttons are its y and n: the key table knows whose question shows.
 for (const button of root.querySelectorAll("[data-answer]")) {
-  button.addEventListener("click", () => answer(button.dataset.answer === "yes"));
+  button.addEventListener("click", () => sendKey(button.dataset.answer === "yes" ? "y" : "n"));
 }
 root.querySelector('[data-role="help-button"]').addEventListener("click", () => send({ helpToggled: {} }));
 help.addEventListener("click", () => send({ helpToggled: {} }));
@@ -238,92 +242,27 @@ colors.addEventListener("click", () => {
   localStorage.setItem("sise.colors", root.dataset.colors);
 });
 
-// The terminal app's keys (SPEC §1.10).
-const KEYS = {
-  ArrowUp: { selectionMoved: { by: -1 } }, k: { selectionMoved: { by: -1 } },
-  ArrowDown: { selectionMoved: { by: 1 } }, j: { selectionMoved: { by: 1 } },
-  PageUp: { pageMoved: { by: -1 } }, PageDown: { pageMoved: { by: 1 } },
-  Home: { selectionMovedToFirst: {} }, g: { selectionMovedToFirst: {} },
-  End: { selectionMovedToLast: {} }, G: { selectionMovedToLast: {} },
-  "1": { sortKeyChosen: { key: "name" } }, "2": { sortKeyChosen: { key: "price" } },
-  "3": { sortKeyChosen: { key: "change" } }, "4": { sortKeyChosen: { key: "value" } },
-  f: { favoriteToggled: {} }, " ": { favoriteToggled: {} }, X: { clearFavoritesRequested: {} },
-  ArrowRight: { nextTabChosen: {} }, l: { nextTabChosen: {} },
-  ArrowLeft: { previousTabChosen: {} }, h: { previousTabChosen: {} },
-  Escape: { searchCleared: {} }, Enter: { detailOpened: {} },
-};
-// The detail's keys, and the Watchlist tab's (as the terminal's WatchlistKeyMap).
-const CLOSE_KEYS = new Set(["Escape", "Enter", "Backspace", "ArrowLeft", "h"]);
-const WATCHLIST_KEYS = {
-  ArrowUp: { selectionMoved: { by: -1 } }, k: { selectionMoved: { by: -1 } },
-  ArrowDown: { selectionMoved: { by: 1 } }, j: { selectionMoved: { by: 1 } },
-  K: { selectedMoved: { by: -1 } }, J: { selectedMoved: { by: 1 } },
-  a: { addRequested: {} }, "/": { addRequested: {} }, d: { removeRequested: {} }, x: { removeRequested: {} },
-  r: { refreshRequested: {} }, Enter: { detailOpened: {} },
-};
-
-/** The Watchlist tab's answer to a key: true when it took the key. */
-function watchlistKey(event) {
-  const tab = screen.watchlist;
-  if (tab.search) return false;
-  if (tab.detail) {
-    if (CLOSE_KEYS.has(event.key)) sendWatchlist({ detailClosed: {} });
-    return true;
-  }
-  if (tab.confirmation) {
-    if (event.key === "y" || event.key === "Y") sendWatchlist({ confirmationAnswered: { yes: true } });
-    if (event.key === "n" || event.key === "N" || event.key === "Escape") {
-      sendWatchlist({ confirmationAnswered: { yes: false } });
-    }
-    return true;
-  }
-  const input = WATCHLIST_KEYS[event.key];
-  if (!input) return false;
-  sendWatchlist(input);
-  return true;
+// Keys mean what the server's key table (KeyTable, the terminal's own) says in the screen's
+// focus: the page sends the key's name and decides nothing. Keys with Ctrl, Alt or ⌘ stay the
+// browser's, and so do the ones the table has no name for (F5, Shift alone, …).
+const NAMED_KEYS = new Set([
+  "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End",
+  "Enter", "Escape", "Tab", "Backspace", "Delete",
+]);
+/** The key table's name for a keydown, or null for a key the page leaves to the browser. */
+function keyName(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (event.key.length === 1) return event.key;
+  if (!NAMED_KEYS.has(event.key)) return null;
+  const shifted = event.shiftKey && ["Tab", "ArrowLeft", "ArrowRight"].includes(event.key);
+  return shifted ? `Shift+${event.key}` : event.key;
 }
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || !screen) return;
-  if (event.target instanceof HTMLInputElement) return;
-  if (output.confirmation) {
-    if (event.key === "y" || event.key === "Y") send({ confirmationAnswered: { yes: true } });
-    if (event.key === "n" || event.key === "N" || event.key === "Escape") send({ confirmationAnswered: { yes: false } });
-    return;
-  }
-  if (output.isHelpVisible) {
-    event.preventDefault();
-    send({ helpToggled: {} });
-    return;
-  }
-  if (event.key === "?") {
-    send({ helpToggled: {} });
-    return;
-  }
-  if (screen.detail) {
-    if (CLOSE_KEYS.has(event.key)) send({ detailClosed: {} });
-    if (event.key === "f" || event.key === " ") send({ favoriteToggled: {} });
-    event.preventDefault();
-    return;
-  }
-  if (watchlistShows() && !output.isHelpVisible && watchlistKey(event)) {
-    event.preventDefault();
-    return;
-  }
-  if (event.key === "/") {
-    event.preventDefault();
-    search.focus();
-    return;
-  }
-  if (event.key === "Tab") {
-    event.preventDefault();
-    send(event.shiftKey ? { previousTabChosen: {} } : { nextTabChosen: {} });
-    return;
-  }
-  const input = KEYS[event.key];
-  if (input) {
-    event.preventDefault();
-    send(input);
-  }
+  if (!screen || event.target instanceof HTMLInputElement) return;
+  const name = keyName(event);
+  if (!name) return;
+  event.preventDefault();
+  sendKey(name);
 });
 
 // A wheel moves the selection; a horizontal swipe changes tab.
@@ -343,9 +282,18 @@ root.addEventListener("touchend", (event) => {
   if (Math.abs(dx) > 60 && Math.abs(dy) < 40) send(dx < 0 ? { nextTabChosen: {} } : { previousTabChosen: {} });
 });
 window.addEventListener("resize", () => {
-  send({ viewportResized: { rows: viewportRows() } });
   detailView.resized();
   watchlistView.resized();
 });
+// The rows that fit follow the board's own height: a window resized, or the group bar shown.
+let fittingRows = 0;
+new ResizeObserver(() => {
+  if (board.hidden || board.clientHeight === 0) return;
+  const rows = viewportRows();
+  if (rows !== fittingRows) {
+    fittingRows = rows;
+    send({ viewportResized: { rows } });
+  }
+}).observe(board);
 
 connect();

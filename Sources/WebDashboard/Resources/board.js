@@ -92,6 +92,8 @@ export class BoardView {
     this.question = this.confirmation.querySelector('[data-role="question"]');
     this.search = root.querySelector('[data-role="search"]');
     this.exchange = root.querySelector('[data-role="exchange"]');
+    this.groups = root.querySelector('[data-role="groups"]');
+    this.groupsKey = "";
     this.rowsByID = new Map();
     this.drawn = null;
     this.headKey = "";
@@ -107,6 +109,7 @@ export class BoardView {
       this.search.value = output.searchText;
     }
     const isCompare = output.tab === "compare";
+    this.drawGroups(output);
     this.drawHead(isCompare, output);
     if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
     else this.drawRows(output.rows, before.rows, (tr, row, shown) => this.fillMarketRow(tr, row, shown));
@@ -119,6 +122,29 @@ export class BoardView {
     setHidden(this.confirmation, !output.confirmation);
     setText(this.question, output.confirmation ?? "");
     this.drawn = output;
+  }
+
+  /** The Market tab's market groups (KRW · BTC · USDT), when the exchange lists more than one. */
+  drawGroups(output) {
+    const groups = output.quoteGroups ?? [];
+    setHidden(this.groups, output.tab !== "market" || groups.length < 2 || Boolean(output.detailMarket));
+    const key = groups.join(",");
+    if (key !== this.groupsKey) {
+      this.groupsKey = key;
+      this.groups.replaceChildren(...groups.map((group) => {
+        const button = element("button", "", group);
+        button.type = "button";
+        button.dataset.role = "group";
+        button.dataset.group = group;
+        button.title = "Market group ([ ])";
+        button.addEventListener("click", () => this.handlers.group(group));
+        return button;
+      }));
+    }
+    for (const button of this.groups.children) {
+      const pressed = String(button.dataset.group === output.quoteGroup);
+      if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+    }
   }
 
   drawHead(isCompare, output) {

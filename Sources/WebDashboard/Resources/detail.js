@@ -1,7 +1,10 @@
-// The detail of one market (SPEC §1.6): its price and change, the 24-hour and 52-week figures,
-// and the daily candle chart from Swift's layout. Everything is text from the server, shown as text.
+// The detail of one market (SPEC §1.6, §1.13): its price and change, the 24-hour and 52-week
+// figures, the daily candle chart from Swift's layout, the order book and the trades — side by
+// side on a wide page, one at a time (the output's pane, chosen by a tab) on a narrow one.
+// Everything is text from the server, shown as text.
 import { drawChart } from "./chart.js";
-import { caseName } from "./board.js";
+import { caseName, setText } from "./board.js";
+import { DepthView } from "./depth.js";
 
 const STATS = [
   ["high24h", "24h 고가"], ["low24h", "24h 저가"], ["volume24h", "24h 거래량"], ["value24h", "24h 거래대금"],
@@ -30,6 +33,10 @@ export class DetailView {
       this.stats.append(term, value);
       this.cells.set(key, value);
     }
+    this.body = section.querySelector('[data-role="detail-body"]');
+    this.paneTabs = Array.from(section.querySelectorAll("[data-pane]"));
+    for (const tab of this.paneTabs) tab.addEventListener("click", () => handlers.pane(tab.dataset.pane));
+    this.depth = new DepthView(section);
     section.querySelector('[data-role="back"]').addEventListener("click", handlers.close);
     this.favorite.addEventListener("click", handlers.favorite);
     this.drawnChart = null;
@@ -56,7 +63,13 @@ export class DetailView {
       drawChart(this.chart, detail.chart);
       this.drawnChart = detail.chart;
     }
-    this.favorite.textContent = isFavorite ? "★" : "☆";
+    const pane = caseName(figures.pane) || "chart";
+    if (this.body.dataset.paneShown !== pane) this.body.dataset.paneShown = pane;
+    for (const tab of this.paneTabs) tab.setAttribute("aria-selected", String(tab.dataset.pane === pane));
+    // Without a depth feed there is nothing to choose between.
+    this.paneTabs[0].parentElement.hidden = !figures.depth;
+    this.depth.draw(figures.depth);
+    setText(this.favorite, isFavorite ? "★" : "☆");
     this.favorite.setAttribute("aria-pressed", String(isFavorite));
   }
 }

@@ -12,7 +12,7 @@ function element(tag, className, text) {
 }
 
 export class WatchlistView {
-  constructor(section, send) {
+  constructor(section, send, sendKey) {
     this.section = section;
     this.send = send;
     this.body = section.querySelector('[data-role="watchlist-rows"]');
@@ -36,13 +36,10 @@ export class WatchlistView {
     this.stock.querySelector('[data-role="stock-back"]').addEventListener("click", () => send({ detailClosed: {} }));
     this.search.addEventListener("input", () => send({ searchTextChanged: { text: this.search.value } }));
     this.search.addEventListener("keydown", (event) => {
-      const input = {
-        Enter: { searchChosen: {} }, Escape: { searchCancelled: {} },
-        ArrowDown: { searchSelectionMoved: { by: 1 } }, ArrowUp: { searchSelectionMoved: { by: -1 } },
-      }[event.key];
-      if (input) {
+      // Typing is the field's own; the keys that choose or leave mean what the key table says.
+      if (["Enter", "Escape", "ArrowDown", "ArrowUp"].includes(event.key)) {
         event.preventDefault();
-        send(input);
+        sendKey(event.key);
       }
       event.stopPropagation();
     });

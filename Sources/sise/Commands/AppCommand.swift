@@ -69,21 +69,19 @@ struct AppCommand: AsyncParsableCommand {
         watchlists: WatchlistStore, stockNames: StockNameStore
     ) async {
         let theme = Theme(convention: convention)
-        let viewModel = BoardViewModel(
-            board: board, store: store, clock: ViewClock(ContinuousClock()), isSimulated: isSimulated,
-            language: language, exchangeBoards: boards)
-        let loader = DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store)
         let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         // The source's requests shared: a tab shown again within seconds costs no request.
         let watchlist = stocks.map { context in
             WatchlistSource(
                 context: context, client: SharedStockRequests(context.client).client, store: watchlists,
-                names: stockNames
-            ).makeViewModel()
+                names: stockNames)
         }
-        let root = RootViewModel(board: viewModel, watchlist: watchlist) { market in
-            DetailViewModel(market: market, board: board, loader: loader, language: language, depth: client.liveDepth)
-        }
+        let root = RootViewModel.make(
+            RootParts(
+                board: board, boards: boards, store: store, isSimulated: isSimulated, language: language,
+                candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
+                depth: client.liveDepth,
+                makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } }))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

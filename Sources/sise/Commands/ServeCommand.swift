@@ -77,10 +77,12 @@ struct ServeCommand: AsyncParsableCommand {
                         store: opened.watchlists, names: opened.stockNames)
                 }
                 let context = DashboardContext(
-                    board: board, boards: boards, store: store,
-                    isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
-                    candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
-                    makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
+                    root: RootParts(
+                        board: board, boards: boards, store: store,
+                        isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
+                        candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
+                        depth: client.liveDepth,
+                        makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } }),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)

@@ -1,0 +1,62 @@
+public import Logging
+public import MarketDomain
+
+/// What every viewer's root view model is made of — the terminal app's and each browser tab's:
+/// the live boards, the store of favorites and settings, how names are shown, the daily candles'
+/// loader, the depth feed of the market a detail opens, and how a Watchlist tab's view model is
+/// made. ``RootViewModel/make(_:resumesStoredView:logger:)`` assembles a root from them, the one
+/// place a root is put together, so both faces get the same parts.
+public struct RootParts: Sendable {
+    /// The root's Watchlist tab.
+    public typealias Watchlist = RootViewModel<ContinuousClock>.Watchlist
+
+    /// The main exchange's live board.
+    public var board: LiveBoard
+    /// Every exchange's board, for the Compare tab; `nil` leaves Compare out.
+    public var boards: ExchangeBoards?
+    public var store: PreferenceStore
+    /// Whether the board shows the embedded simulator's market (it says so in its status).
+    public var isSimulated: Bool
+    public var language: NameLanguage
+    /// Loads a market's daily candles for its detail (cached in the store).
+    public var candles: DailyCandleLoader
+    /// The detail's order book and trades (``MarketDataClient/liveDepth``); `nil` shows none.
+    public var depth: DetailViewModel.DepthSource?
+    /// A new Watchlist tab view model; `nil` without a stock source.
+    public var makeWatchlist: (@MainActor @Sendable () -> Watchlist)?
+
+    /// The parts of a root over `board`.
+    public init(
+        board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
+        language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
+        makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil
+    ) {
+        self.board = board
+        self.boards = boards
+        self.store = store
+        self.isSimulated = isSimulated
+        self.language = language
+        self.candles = candles
+        self.depth = depth
+        self.makeWatchlist = makeWatchlist
+    }
+}
+
+extension RootViewModel where C == ContinuousClock {
+    /// A root over `parts` on the wall clock: the board's view model (resuming the stored tab and
+    /// sort when `resumesStoredView`), a Watchlist tab of its own, and a detail that follows the
+    /// opened market's candles, order book and trades.
+    public static func make(
+        _ parts: RootParts, resumesStoredView: Bool = true, logger: Logger = Logger(label: "sise.board")
+    ) -> RootViewModel {
+        let board = BoardViewModel(
+            board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
+            language: parts.language, exchangeBoards: parts.boards, resumesStoredView: resumesStoredView,
+            logger: logger)
+        return RootViewModel(board: board, watchlist: parts.makeWatchlist?()) { market in
+            DetailViewModel(
+                market: market, board: parts.board, loader: parts.candles, language: parts.language,
+                depth: parts.depth)
+        }
+    }
+}

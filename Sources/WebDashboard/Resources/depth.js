@@ -1,0 +1,92 @@
+// The detail's order book and trades (SPEC §1.13), from the server's DepthOutput: the asks above
+// the spread (the best nearest it), the bids below, each size with its bar and a flash when it
+// just changed; the tape newest first with 체결강도. Every figure is Swift's text, shown as text.
+import { caseName, setHidden, setText } from "./board.js";
+
+/** A row of cells in `body`, made or reused at `index`; `make` fills a new one. */
+function rowAt(body, index, make) {
+  let row = body.children[index];
+  if (!row) {
+    row = document.createElement("tr");
+    make(row);
+    body.append(row);
+  }
+  return row;
+}
+
+function cells(row, ...classNames) {
+  for (const className of classNames) {
+    const cell = document.createElement("td");
+    cell.className = className;
+    row.append(cell);
+  }
+}
+
+/** Leaves `count` rows in `body`. */
+function trim(body, count) {
+  while (body.children.length > count) body.lastElementChild.remove();
+}
+
+export class DepthView {
+  constructor(section) {
+    this.book = section.querySelector('[data-role="orderbook"]');
+    this.asks = this.book.querySelector('[data-role="asks"]');
+    this.bids = this.book.querySelector('[data-role="bids"]');
+    this.spread = this.book.querySelector('[data-role="spread"]');
+    this.totals = this.book.querySelector('[data-role="depth-totals"]');
+    this.bookStatus = this.book.querySelector('[data-role="depth-status"]');
+    this.tape = section.querySelector('[data-role="trades"]');
+    this.trades = this.tape.querySelector('[data-role="trade-rows"]');
+    this.strength = this.tape.querySelector('[data-role="strength"]');
+  }
+
+  /** Shows `depth` (a DepthOutput), or nothing when the detail has none. */
+  draw(depth) {
+    setHidden(this.book, !depth);
+    setHidden(this.tape, !depth);
+    if (!depth) return;
+    setHidden(this.bookStatus, !depth.status);
+    setText(this.bookStatus, depth.status ?? "");
+    // The asks highest first, so the best of each side meets at the spread.
+    this.drawLevels(this.asks, [...depth.asks].reverse(), "ask");
+    this.drawLevels(this.bids, depth.bids, "bid");
+    setText(this.spread, depth.spread ? `스프레드 ${depth.spread}` : "");
+    const totals = depth.totalAskSize || depth.totalBidSize
+      ? `매도 ${depth.totalAskSize} · 매수 ${depth.totalBidSize}${depth.imbalance ? ` · 매수우위 ${depth.imbalance}` : ""}`
+      : "";
+    setText(this.totals, totals);
+    setText(this.strength, depth.strength);
+    this.drawTrades(depth.trades);
+  }
+
+  drawLevels(body, levels, side) {
+    levels.forEach((level, index) => {
+      const row = rowAt(body, index, (row) => {
+        row.dataset.side = side;
+        cells(row, "level-price", "level-size");
+      });
+      row.dataset.level = String(index);
+      row.dataset.price = level.price;
+      const [price, size] = row.children;
+      setText(price, level.price);
+      setText(size, level.size);
+      size.style.setProperty("--share", `${Math.round(Math.min(1, Math.max(0, level.share)) * 100)}%`);
+      const flash = level.flash ? `level-size flash-${caseName(level.flash)}` : "level-size";
+      if (size.className !== flash) size.className = flash;
+    });
+    trim(body, levels.length);
+  }
+
+  drawTrades(trades) {
+    trades.forEach((trade, index) => {
+      const row = rowAt(this.trades, index, (row) => cells(row, "trade-time", "trade-price", "trade-size"));
+      row.dataset.trade = String(index);
+      if (row.dataset.side !== trade.side) row.dataset.side = trade.side;
+      const [time, price, size] = row.children;
+      setText(time, trade.time);
+      setText(price, trade.price);
+      setText(size, trade.size);
+    });
+    trim(this.trades, trades.length);
+  }
+}

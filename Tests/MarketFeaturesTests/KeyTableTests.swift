@@ -1,0 +1,109 @@
+import Clocks
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The one key table: what a key means in each focus, the focus the root's output says, and the
+/// keys' names as a browser tab sends them.
+@Suite struct KeyTableTests {
+    private typealias Root = RootViewModel<TestClock<Duration>>
+
+    /// What `key` does on a screen of `board` (and `watchlist` when the board is on its tab).
+    private func action(
+        _ key: Key, _ board: BoardOutput, watchlist: Root.Watchlist.Output? = nil
+    ) -> KeyTable.Action<Root.Input> {
+        var output = Root.Output()
+        output.board = board
+        output.watchlist = watchlist
+        output.focus = KeyboardFocus(board: board, watchlist: watchlist)
+        return KeyTable.action(for: key, in: output)
+    }
+
+    @Test func onTheBoardKeysMoveSortStarSwitchAndQuit() {
+        let board = BoardOutput()
+        #expect(action(.character("4"), board) == .send(.board(.sortKeyChosen(.value))))
+        #expect(action(.character("j"), board) == .send(.board(.selectionMoved(by: 1))))
+        #expect(action(.backTab, board) == .send(.board(.previousTabChosen)))
+        #expect(action(.character("/"), board) == .send(.board(.searchFocused)))
+        #expect(action(.character("q"), board) == .quit)
+        #expect(action(.interrupt, board) == .quit)
+        #expect(action(.character("]"), board) == .send(.board(.nextQuoteGroupChosen)))
+        #expect(action(.character("["), board) == .send(.board(.previousQuoteGroupChosen)))
+        #expect(action(.shiftRight, board) == .send(.board(.nextQuoteGroupChosen)))
+        #expect(action(.delete, board) == .ignore)
+    }
+
+    @Test func theSearchTakesTextAndAQuestionTakesOnlyYesOrNo() {
+        var board = BoardOutput()
+        board.isSearchFocused = true
+        board.searchText = "ㅂ"
+        #expect(action(.character("q"), board) == .send(.board(.searchTextChanged("ㅂq"))))
+        #expect(action(.backspace, board) == .send(.board(.searchTextChanged(""))))
+        #expect(action(.enter, board) == .send(.board(.searchSubmitted)))
+        board.isSearchFocused = false
+        board.confirmation = "Clear?"
+        #expect(action(.character("4"), board) == .ignore)
+        #expect(action(.character("y"), board) == .send(.board(.confirmationAnswered(true))))
+        #expect(action(.escape, board) == .send(.board(.confirmationAnswered(false))))
+        board.confirmation = nil
+        board.isHelpVisible = true
+        #expect(action(.character("4"), board) == .send(.board(.helpToggled)))
+    }
+
+    @Test func inTheDetailTabAndLettersChooseThePane() {
+        var board = BoardOutput()
+        board.detailMarket = MarketFixtures.bitcoin.id
+        #expect(action(.tab, board) == .send(.detail(.nextPaneChosen)))
+        #expect(action(.backTab, board) == .send(.detail(.previousPaneChosen)))
+        #expect(action(.character("o"), board) == .send(.detail(.paneChosen(.orderBook))))
+        #expect(action(.character("t"), board) == .send(.detail(.paneChosen(.trades))))
+        #expect(action(.character("c"), board) == .send(.detail(.paneChosen(.chart))))
+        #expect(action(.character("f"), board) == .send(.board(.favoriteToggled)))
+        #expect(action(.escape, board) == .send(.board(.detailClosed)))
+        #expect(action(.character("?"), board) == .ignore)
+    }
+
+    @Test func theWatchlistTakesItsKeysAndLeavesTheRestToTheBoard() {
+        var board = BoardOutput()
+        board.tab = .watchlist
+        var tab = Root.Watchlist.Output()
+        #expect(KeyboardFocus(board: board, watchlist: tab) == .watchlist)
+        #expect(action(.character("a"), board, watchlist: tab) == .send(.watchlist(.addRequested)))
+        #expect(action(.character("J"), board, watchlist: tab) == .send(.watchlist(.selectedMoved(by: 1))))
+        #expect(action(.tab, board, watchlist: tab) == .send(.board(.nextTabChosen)))
+        #expect(action(.character("?"), board, watchlist: tab) == .send(.board(.helpToggled)))
+        tab.confirmation = "Remove 삼성전자?"
+        #expect(KeyboardFocus(board: board, watchlist: tab) == .watchlistConfirmation)
+        #expect(action(.character("y"), board, watchlist: tab) == .send(.watchlist(.confirmationAnswered(true))))
+        #expect(action(.character("a"), board, watchlist: tab) == .ignore)
+        // The board's own question comes first, and the help before the tab.
+        board.confirmation = "Clear?"
+        #expect(action(.character("y"), board, watchlist: tab) == .send(.board(.confirmationAnswered(true))))
+        board.confirmation = nil
+        board.isHelpVisible = true
+        #expect(KeyboardFocus(board: board, watchlist: tab) == .help)
+    }
+
+    @Test func everyKeyHasANameABrowserSendsAndAnUnknownNameIsRefused() throws {
+        let keys: [Key] = [
+            .character("j"), .character("ㅂ"), .character(" "), .up, .down, .left, .right, .shiftLeft, .shiftRight,
+            .pageUp, .pageDown, .home, .end, .enter, .escape, .tab, .backTab, .backspace, .delete, .interrupt,
+        ]
+        for key in keys {
+            let json = try JSONEncoder().encode(key)
+            #expect(try JSONDecoder().decode(Key.self, from: json) == key)
+        }
+        #expect(Key(name: "Shift+Tab") == .backTab)
+        #expect(Key(name: "ArrowDown") == .down)
+        #expect(Key(name: "F5") == nil)
+        #expect(Key(name: "") == nil)
+        let input = try JSONDecoder().decode(Root.Input.self, from: Data(#"{"key":"ArrowDown"}"#.utf8))
+        #expect(input == .key(.down))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Root.Input.self, from: Data(#"{"key":"Shift"}"#.utf8))
+        }
+    }
+}
