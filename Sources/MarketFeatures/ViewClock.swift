@@ -1,5 +1,8 @@
 /// The time a view model sees: how long since it started, and a way to wait. Made from any
-/// clock, so tests drive view models with a `TestClock` and the app with the continuous clock.
+/// clock, so tests drive view models with a `TestClock` and the app with the continuous clock;
+/// and a `Clock` itself (its instants are the time since it was made), so what a view model
+/// builds on a clock — a request pacer, a loader — takes it without a generic parameter reaching
+/// the view model.
 public struct ViewClock: Sendable {
     /// Time since the clock was made.
     public var elapsed: @Sendable () -> Duration
@@ -18,5 +21,30 @@ public struct ViewClock: Sendable {
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleep = { try await clock.sleep(for: $0) }
+    }
+}
+
+extension ViewClock: Clock {
+    /// A moment, as the time since the view clock was made.
+    public struct Instant: InstantProtocol, Sendable {
+        public var offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    public var now: Instant { Instant(offset: elapsed()) }
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let wait = deadline.offset - elapsed()
+        if wait > .zero {
+            try await sleep(wait)
+        } else {
+            try Task.checkCancellation()
+        }
     }
 }

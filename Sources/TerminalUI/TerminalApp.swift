@@ -6,7 +6,7 @@ public import MarketFeatures
 /// what a key means are the view model's call; this only renders and reads keys.
 @MainActor
 public final class TerminalApp {
-    private let viewModel: RootViewModel<ContinuousClock>
+    private let viewModel: RootViewModel
     private let screen: BoardScreen
     private let detailScreen: DetailScreen
     private let watchlistScreen: WatchlistScreen
@@ -18,7 +18,7 @@ public final class TerminalApp {
 
     /// An app over a root view model; `colors` false under `NO_COLOR`.
     public init(
-        viewModel: RootViewModel<ContinuousClock>, screen: BoardScreen, detailScreen: DetailScreen,
+        viewModel: RootViewModel, screen: BoardScreen, detailScreen: DetailScreen,
         watchlistScreen: WatchlistScreen, colors: Bool
     ) {
         self.viewModel = viewModel
@@ -87,7 +87,7 @@ public final class TerminalApp {
     }
 
     /// Draws an output; only the cells that changed since the last frame are written.
-    func draw(_ output: RootViewModel<ContinuousClock>.Output) {
+    func draw(_ output: RootViewModel.Output) {
         resizeIfNeeded()
         let board = output.board
         let isBoardOnly = output.detail == nil && board.tab != .watchlist

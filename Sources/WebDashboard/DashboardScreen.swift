@@ -6,7 +6,7 @@ public import MarketFeatures
 /// chart's own), so the page only places what Swift laid out.
 public struct DashboardScreen: Sendable, Equatable, Codable {
     /// The root view model a browser tab drives.
-    public typealias Root = RootViewModel<ContinuousClock>
+    public typealias Root = RootViewModel
 
     public var board = BoardOutput()
     /// The detail of the market the board opened, while it is open.

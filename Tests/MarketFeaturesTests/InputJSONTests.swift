@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func theWatchlistsAndTheSearchsInputsNameTheirValues() throws {
-        typealias Watchlist = WatchlistViewModel<TestClock<Duration>>
+        typealias Watchlist = WatchlistViewModel
         #expect(
             try json([Watchlist.Input.searchTextChanged("sams"), .confirmationAnswered(false)])
                 == #"[{"searchTextChanged":{"text":"sams"}},{"confirmationAnswered":{"yes":false}}]"#)

@@ -9,7 +9,7 @@ import Testing
 /// The one key table: what a key means in each focus, the focus the root's output says, and the
 /// keys' names as a browser tab sends them.
 @Suite struct KeyTableTests {
-    private typealias Root = RootViewModel<TestClock<Duration>>
+    private typealias Root = RootViewModel
 
     /// What `key` does on a screen of `board` (and `watchlist` when the board is on its tab).
     private func action(

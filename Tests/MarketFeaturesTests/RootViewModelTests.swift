@@ -11,7 +11,7 @@ import Testing
 /// tab, and the outputs say so in order.
 @MainActor
 @Suite struct RootViewModelTests {
-    private typealias Root = RootViewModel<TestClock<Duration>>
+    private typealias Root = RootViewModel
 
     private let bitcoin = MarketFixtures.bitcoin
     /// 2026-03-11 14:40:58 UTC.
@@ -55,7 +55,8 @@ import Testing
         let watchlist = WatchlistViewModel(
             source: .kis, client: source.client,
             directory: StockDirectory([Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)]),
-            store: InMemoryWatchlistStore([.kis: ["005930"]]).store, clock: driver.clock, requestsPerSecond: 18,
+            store: InMemoryWatchlistStore([.kis: ["005930"]]).store, clock: ViewClock(driver.clock),
+            requestsPerSecond: 18,
             executor: driver)
         let loader = DailyCandleLoader(
             exchange: .upbit, fetch: script.client.fetchDailyCandles, store: preferences.store)

@@ -20,12 +20,12 @@ import Testing
     /// The view model's tasks run on the driver, which the test drains: nothing of it runs behind
     /// the test's back and only the test clock moves time, so no step depends on the machine's speed.
     private struct Harness {
-        let viewModel: WatchlistViewModel<TestClock<Duration>>
+        let viewModel: WatchlistViewModel
         let driver: TaskDriver
         let source: ScriptedStockClient
         let store: InMemoryWatchlistStore
         /// Every output the view model published, in order.
-        let outputs: OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>
+        let outputs: OutputLog<WatchlistViewModel.Output>
 
         /// Runs what can run without time passing.
         @MainActor func settle() async { await driver.settle() }
@@ -36,7 +36,7 @@ import Testing
         /// Moves the test clock a tenth of a second at a time until the output shows what is
         /// expected, failing after a minute of the test clock.
         @MainActor func settle(
-            until what: String, _ condition: @MainActor (WatchlistViewModel<TestClock<Duration>>.Output) -> Bool
+            until what: String, _ condition: @MainActor (WatchlistViewModel.Output) -> Bool
         ) async throws {
             let viewModel = viewModel
             try await driver.advance(until: "\(what) (output: \(viewModel.output))", limit: .seconds(60)) {
@@ -62,8 +62,8 @@ import Testing
         let store = InMemoryWatchlistStore([.kis: codes])
         let viewModel = WatchlistViewModel(
             source: .kis, client: source.client, directory: StockDirectory(Self.stocks), store: store.store,
-            clock: driver.clock, requestsPerSecond: 18, names: names.store, executor: driver)
-        let outputs = OutputLog<WatchlistViewModel<TestClock<Duration>>.Output>()
+            clock: ViewClock(driver.clock), requestsPerSecond: 18, names: names.store, executor: driver)
+        let outputs = OutputLog<WatchlistViewModel.Output>()
         // Every output after the first (the current one), in order, as a remote client reads them.
         let stream = viewModel.outputs(bufferingPolicy: .unbounded)
         _ = driver.start { @MainActor in
@@ -150,11 +150,11 @@ import Testing
         var sent: [String] = []
         for message in messages {
             let input = try JSONDecoder().decode(
-                WatchlistViewModel<TestClock<Duration>>.Input.self, from: Data(message.utf8))
+                WatchlistViewModel.Input.self, from: Data(message.utf8))
             h.viewModel.send(input)
             await h.settle()
             let json = try JSONEncoder().encode(h.viewModel.output)
-            let back = try JSONDecoder().decode(WatchlistViewModel<TestClock<Duration>>.Output.self, from: json)
+            let back = try JSONDecoder().decode(WatchlistViewModel.Output.self, from: json)
             #expect(back == h.viewModel.output)
             sent.append(String(decoding: json, as: UTF8.self))
         }
@@ -167,7 +167,7 @@ import Testing
             "an unknown input is refused, not guessed"
         ) {
             try JSONDecoder().decode(
-                WatchlistViewModel<TestClock<Duration>>.Input.self, from: Data(#"{"hack":{}}"#.utf8))
+                WatchlistViewModel.Input.self, from: Data(#"{"hack":{}}"#.utf8))
         }
         h.viewModel.send(.disappeared)
     }

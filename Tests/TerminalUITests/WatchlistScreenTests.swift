@@ -6,13 +6,13 @@ import Testing
 /// The Watchlist tab in a screen buffer: the add-a-stock search as a framed popup over cleared
 /// rows, and its own help.
 @Suite struct WatchlistScreenTests {
-    private typealias Output = WatchlistViewModel<ContinuousClock>.Output
+    private typealias Output = WatchlistViewModel.Output
 
     private func rows() -> Output {
         var output = Output()
         output.source = "KIS"
         output.rows = (0..<12).map { index in
-            WatchlistViewModel<ContinuousClock>.Row(
+            WatchlistViewModel.Row(
                 id: "00\(index)", name: "ROWNAME\(index)", market: "KOSPI", price: "1,000", changeRate: "+1.00%",
                 changePrice: "+10", volume: "1,234", sparkline: "▁▂▃", direction: .rise, state: .loaded,
                 isSelected: index == 0)

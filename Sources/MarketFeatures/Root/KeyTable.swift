@@ -13,9 +13,7 @@ public enum KeyTable {
     }
 
     /// What `key` does on a screen showing `output`.
-    public static func action<C>(
-        for key: Key, in output: RootViewModel<C>.Output
-    ) -> Action<RootViewModel<C>.Input> {
+    public static func action(for key: Key, in output: RootViewModel.Output) -> Action<RootViewModel.Input> {
         if key == .interrupt { return .quit }
         let text = output.board.searchText
         switch output.focus {
@@ -62,7 +60,7 @@ public enum KeyTable {
         }
     }
 
-    private static func detailAction<C>(_ key: Key) -> Action<RootViewModel<C>.Input> {
+    private static func detailAction(_ key: Key) -> Action<RootViewModel.Input> {
         switch key {
         case .escape, .enter, .backspace, .left, .character("h"): .send(.board(.detailClosed))
         case .character("q"): .quit
@@ -76,7 +74,7 @@ public enum KeyTable {
         }
     }
 
-    private static func boardAction<C>(_ key: Key) -> Action<RootViewModel<C>.Input> {
+    private static func boardAction(_ key: Key) -> Action<RootViewModel.Input> {
         switch key {
         case .character("q"): return .quit
         default: return boardInput(key).map { .send(.board($0)) } ?? .ignore

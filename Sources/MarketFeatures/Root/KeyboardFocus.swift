@@ -22,7 +22,7 @@ public enum KeyboardFocus: String, Sendable, Equatable, Codable, CaseIterable {
     case watchlistConfirmation
 
     /// The focus of a screen showing `board` and, when the board is on that tab, `watchlist`.
-    public init<C>(board: BoardOutput, watchlist: WatchlistViewModel<C>.Output?) {
+    public init(board: BoardOutput, watchlist: WatchlistOutput?) {
         if board.confirmation != nil {
             self = .confirmation
         } else if board.isHelpVisible {

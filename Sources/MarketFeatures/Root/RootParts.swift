@@ -8,7 +8,7 @@ public import MarketDomain
 /// place a root is put together, so both faces get the same parts.
 public struct RootParts: Sendable {
     /// The root's Watchlist tab.
-    public typealias Watchlist = RootViewModel<ContinuousClock>.Watchlist
+    public typealias Watchlist = WatchlistViewModel
 
     /// The main exchange's live board.
     public var board: LiveBoard
@@ -42,7 +42,7 @@ public struct RootParts: Sendable {
     }
 }
 
-extension RootViewModel where C == ContinuousClock {
+extension RootViewModel {
     /// A root over `parts` on the wall clock: the board's view model (resuming the stored tab and
     /// sort when `resumesStoredView`), a Watchlist tab of its own, and a detail that follows the
     /// opened market's candles, order book and trades.

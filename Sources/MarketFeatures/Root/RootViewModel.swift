@@ -9,9 +9,9 @@ public import MarketDomain
 /// and the forwarding of each part's outputs (ended with ``run()``). Time comes from the clocks
 /// its parts were given.
 @MainActor
-public final class RootViewModel<C: Clock & Sendable> where C.Duration == Duration, C.Instant: Sendable {
-    /// The Watchlist tab's view model on this clock.
-    public typealias Watchlist = WatchlistViewModel<C>
+public final class RootViewModel {
+    /// The Watchlist tab's view model.
+    public typealias Watchlist = WatchlistViewModel
 
     /// What a person did, for the part of the app it was done in, or a key pressed (read through
     /// ``KeyTable`` in the output's focus). In JSON the part names the input:

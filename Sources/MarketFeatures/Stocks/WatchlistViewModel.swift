@@ -6,82 +6,12 @@ public import MarketDomain
 /// pending; `r` refreshes, and while the tab shows the rows refresh on a calm schedule. Edits
 /// (add through the search, remove after y/n, move) are saved to the store at once.
 @MainActor
-public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == Duration, C.Instant: Sendable {
-    /// One row, formatted.
-    public struct Row: Sendable, Equatable, Identifiable, Codable {
-        public var id: String
-        public var name: String
-        public var market: String
-        public var price: String
-        public var changeRate: String
-        public var changePrice: String
-        public var volume: String
-        /// The last closes as block characters.
-        public var sparkline: String
-        public var direction: ChangeDirection
-        public var state: RowState
-        public var isSelected: Bool
-
-        /// Makes a row (for renderers' tests and other faces of the tab).
-        public init(
-            id: String, name: String, market: String, price: String, changeRate: String, changePrice: String,
-            volume: String, sparkline: String, direction: ChangeDirection, state: RowState, isSelected: Bool
-        ) {
-            self.id = id
-            self.name = name
-            self.market = market
-            self.price = price
-            self.changeRate = changeRate
-            self.changePrice = changePrice
-            self.volume = volume
-            self.sparkline = sparkline
-            self.direction = direction
-            self.state = state
-            self.isSelected = isSelected
-        }
-    }
-
-    /// Where a row's data stands.
-    public enum RowState: Sendable, Equatable, Codable {
-        case loading
-        case loaded
-        case failed(String)
-
-        // The JSON name of the failure's text: `{"failed":{"reason":"…"}}`.
-        enum FailedCodingKeys: String, CodingKey { case _0 = "reason" }
-    }
-
-    /// The detail of one stock: its line of figures and its daily bars for the chart.
-    public struct Detail: Sendable, Equatable, Codable {
-        public var code: String
-        public var name: String
-        public var market: String
-        public var currency: String
-        /// `199,400  -0.80%  -1,600  ·  52w 153,400 – 301,000`, once the quote is known.
-        public var summary: String
-        /// Daily bars, oldest first (empty while loading).
-        public var bars: [StockBar]
-        public var isLoading: Bool
-        public var error: String?
-    }
-
+public final class WatchlistViewModel {
     /// Everything the tab shows.
-    public struct Output: Sendable, Equatable, Codable {
-        public var source = ""
-        /// The detail chart, while it is open.
-        public var detail: Detail?
-        public var rows: [Row] = []
-        public var selectedIndex: Int?
-        /// The add-a-stock search, while it is open.
-        public var search: StockSearchViewModel.Output?
-        public var confirmation: String?
-        public var toast: String?
-        /// `3/5 loaded · 2 loading`, and the source's trouble when it has some.
-        public var status = ""
-        public var placeholder: String?
-
-        public init() {}
-    }
+    public typealias Output = WatchlistOutput
+    public typealias Row = WatchlistOutput.Row
+    public typealias RowState = WatchlistOutput.RowState
+    public typealias Detail = WatchlistOutput.Detail
 
     /// What the empty watchlist suggests: only what the source can find (KRX names, 초성 and codes;
     /// US tickers where the source serves the US markets).
@@ -111,8 +41,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     private let names: StockNameStore
     /// The pause between two `search-info` requests of the background name fill.
     private let nameRequestInterval: Duration
-    private let clock: C
-    private let viewClock: ViewClock
+    private let clock: ViewClock
     private let requestsPerSecond: Int
     private let maxInFlight: Int
     private let refreshInterval: Duration
@@ -134,7 +63,8 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
     /// A view model of `source`'s watchlist; `note` is shown in the status (e.g. why Yahoo stands in for KIS).
     /// Its tasks run on `executor` (the shared pool when `nil`; a test's own executor in tests).
     public init(
-        source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore, clock: C,
+        source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore,
+        clock: ViewClock,
         requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil,
         names: StockNameStore = .none, nameRequestInterval: Duration = .milliseconds(500),
         executor: (any TaskExecutor)? = nil
@@ -148,7 +78,6 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
         self.directory = directory.addingEnglishNames((try? names.load()) ?? [:])
         self.store = store
         self.clock = clock
-        viewClock = ViewClock(clock)
         self.requestsPerSecond = requestsPerSecond
         self.maxInFlight = maxInFlight
         self.refreshInterval = refreshInterval
@@ -214,7 +143,7 @@ public final class WatchlistViewModel<C: Clock & Sendable> where C.Duration == D
             }
         case .addRequested:
             let search = StockSearchViewModel(
-                source: source, directory: directory, client: client, clock: viewClock, executor: tasks.executor)
+                source: source, directory: directory, client: client, clock: clock, executor: tasks.executor)
             search.outputChanged = { [weak self] in self?.publish() }
             self.search = search
         case .searchTextChanged(let text):

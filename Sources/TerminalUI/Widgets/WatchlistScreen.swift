@@ -31,7 +31,7 @@ public struct WatchlistScreen: Sendable {
     }
 
     /// Draws the tab into rows 1 to height − 2 of `screen` (the board drew the tabs and status).
-    public func draw<C>(_ output: WatchlistViewModel<C>.Output, isSimulated: Bool, into screen: inout ScreenBuffer) {
+    public func draw(_ output: WatchlistOutput, isSimulated: Bool, into screen: inout ScreenBuffer) {
         let layout = Layout(width: screen.width)
         for y in 1..<max(1, screen.height - 1) { screen.fill(y: y, style: .plain) }
         if let detail = output.detail {
@@ -70,7 +70,7 @@ public struct WatchlistScreen: Sendable {
         }
     }
 
-    private func draw<C>(_ row: WatchlistViewModel<C>.Row, layout: Layout, into screen: inout ScreenBuffer, y: Int) {
+    private func draw(_ row: WatchlistOutput.Row, layout: Layout, into screen: inout ScreenBuffer, y: Int) {
         let base = row.isSelected ? Theme.selected : TextStyle.plain
         var color = theme.style(row.direction)
         color.reverse = row.isSelected
@@ -103,7 +103,7 @@ public struct WatchlistScreen: Sendable {
         }
     }
 
-    private func drawDetail<C>(_ detail: WatchlistViewModel<C>.Detail, into screen: inout ScreenBuffer) {
+    private func drawDetail(_ detail: WatchlistOutput.Detail, into screen: inout ScreenBuffer) {
         screen.write(
             " \(detail.name)  \(detail.code)  \(detail.market)   Esc back", x: 0, y: 1, style: TextStyle(bold: true),
             maxWidth: screen.width)

@@ -20,9 +20,10 @@ struct WatchlistSource: Sendable {
     }
 
     /// A new tab's view model.
-    @MainActor func makeViewModel() -> WatchlistViewModel<ContinuousClock> {
+    @MainActor func makeViewModel() -> WatchlistViewModel {
         WatchlistViewModel(
             source: context.client.source, client: client, directory: directory, store: store,
-            clock: ContinuousClock(), requestsPerSecond: context.requestsPerSecond, note: context.note, names: names)
+            clock: ViewClock(ContinuousClock()), requestsPerSecond: context.requestsPerSecond, note: context.note,
+            names: names)
     }
 }
