@@ -331,11 +331,11 @@ def expect_a_live_book_and_tape(page, detail):
     book = detail.locator('[data-role="orderbook"]')
     expect(book.locator('[data-level][data-side="ask"]')).to_have_count(15, timeout=DEADLINE)
     expect(book.locator('[data-level][data-side="bid"]')).to_have_count(15, timeout=DEADLINE)
-    prices = lambda side: [
-        float(price.replace(",", ""))
-        for price in book.locator(f'[data-level][data-side="{side}"]').evaluate_all(
-            "rows => rows.map(row => row.dataset.price)")]
-    asks, bids = prices("ask"), prices("bid")
+    # Both sides read at one moment: the book moves between two reads.
+    sides = book.evaluate("""book => ["ask", "bid"].map(side =>
+        Array.from(book.querySelectorAll(`[data-level][data-side="${side}"]`))
+            .map(row => Number(row.dataset.price.replaceAll(",", ""))))""")
+    asks, bids = sides
     # Shown highest first on both sides: the best ask (the lowest) meets the best bid at the spread.
     assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), (asks, bids)
     assert min(asks) > max(bids), (asks, bids)

@@ -75,3 +75,43 @@ public struct WatchlistOutput: Sendable, Equatable, Codable {
 
     public init() {}
 }
+
+extension WatchlistOutput {
+    /// What the empty watchlist suggests: only what the source can find (KRX names, 초성 and codes;
+    /// US tickers where the source serves the US markets).
+    static func emptyHint(_ source: StockSource) -> String {
+        let examples = ["삼성전자", "ㅅㅅㅈㅈ", "005930"] + (source.serves(.nasdaq) ? ["AAPL"] : [])
+        return "No stocks yet — press a to add one (\(examples.joined(separator: ", ")))"
+    }
+
+    /// A stock's line of figures: `199,400 KRW  -0.80%  -1,600  ·  52w 153,400 – 301,000`.
+    static func summary(_ quote: StockQuote?, currency: String) -> String {
+        guard let quote else { return "" }
+        let decimals = currency == "KRW" ? 0 : 2
+        var text =
+            "\(NumberFormat.fixed(quote.price, decimals: decimals)) \(currency)  "
+            + "\(NumberFormat.changeRate(quote.changeRate))  \(NumberFormat.signed(quote.changePrice, decimals: decimals))"
+        if let low = quote.week52Low, let high = quote.week52High {
+            text +=
+                "  ·  52w \(NumberFormat.fixed(low, decimals: decimals)) – \(NumberFormat.fixed(high, decimals: decimals))"
+        }
+        return text
+    }
+}
+
+extension WatchlistOutput.Row {
+    /// The row of `entry`: placeholders until its quote is in.
+    init(_ entry: WatchlistState.Entry, isSelected: Bool) {
+        let decimals = entry.stock.currency == "KRW" ? 0 : 2
+        let quote = entry.quote
+        self.init(
+            id: entry.stock.code, name: DisplayWidth.sanitized(entry.stock.name(in: .korean)),
+            market: entry.stock.market.rawValue,
+            price: quote.map { NumberFormat.fixed($0.price, decimals: decimals) } ?? "…",
+            changeRate: quote.map { NumberFormat.changeRate($0.changeRate) } ?? "",
+            changePrice: quote.map { NumberFormat.signed($0.changePrice, decimals: decimals) } ?? "",
+            volume: quote.map { NumberFormat.fixed($0.volume, decimals: 0) } ?? "",
+            sparkline: Sparkline.text(entry.closes), direction: quote?.direction ?? .even, state: entry.state,
+            isSelected: isSelected)
+    }
+}

@@ -12,26 +12,13 @@ public final class WatchlistViewModel {
     public typealias Row = WatchlistOutput.Row
     public typealias RowState = WatchlistOutput.RowState
     public typealias Detail = WatchlistOutput.Detail
-
-    /// What the empty watchlist suggests: only what the source can find (KRX names, 초성 and codes;
-    /// US tickers where the source serves the US markets).
-    static func emptyHint(_ source: StockSource) -> String {
-        let examples = ["삼성전자", "ㅅㅅㅈㅈ", "005930"] + (source.serves(.nasdaq) ? ["AAPL"] : [])
-        return "No stocks yet — press a to add one (\(examples.joined(separator: ", ")))"
-    }
-
     /// What a person does on the tab.
     public typealias Input = WatchlistInput
 
-    private struct Entry {
-        var stock: Stock
-        var quote: StockQuote?
-        var closes: [Double] = []
-        var state: RowState = .loading
-    }
-
     public private(set) var output = Output()
     private let publisher = OutputPublisher(Output())
+    /// The tab's state and rules; this class only runs the effects they return.
+    private var state: WatchlistState
 
     private let source: StockSource
     private let client: StockDataClient
@@ -45,18 +32,11 @@ public final class WatchlistViewModel {
     private let requestsPerSecond: Int
     private let maxInFlight: Int
     private let refreshInterval: Duration
-    private var entries: [Entry] = []
-    private var selected: String?
     private var search: StockSearchViewModel?
-    private var pendingRemoval: String?
-    private var toast: String?
     /// Every task of the tab: `load` (one a batch of rows), `refresher`, `storeWatcher` (reads the
-    /// store again at each of its change signals while the tab shows, for edits made elsewhere), `toast`, `detail`,
-    /// `names` (fills the English names of KRX stocks from the source, largest first).
+    /// store again at each of its change signals while the tab shows, for edits made elsewhere),
+    /// `toast`, `detail`, `names` (fills the English names of KRX stocks from the source, largest first).
     private let tasks: TaskOwner
-    private var isShowing = false
-    private let note: String?
-    private var detail: Detail?
     /// Days of bars the detail chart asks for.
     static var detailDays: Int { 120 }
 
@@ -64,15 +44,14 @@ public final class WatchlistViewModel {
     /// Its tasks run on `executor` (the shared pool when `nil`; a test's own executor in tests).
     public init(
         source: StockSource, client: StockDataClient, directory: StockDirectory, store: WatchlistStore,
-        clock: ViewClock,
-        requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60), note: String? = nil,
-        names: StockNameStore = .none, nameRequestInterval: Duration = .milliseconds(500),
+        clock: ViewClock, requestsPerSecond: Int, maxInFlight: Int = 4, refreshInterval: Duration = .seconds(60),
+        note: String? = nil, names: StockNameStore = .none, nameRequestInterval: Duration = .milliseconds(500),
         executor: (any TaskExecutor)? = nil
     ) {
         tasks = TaskOwner(executor: executor)
+        state = WatchlistState(source: source, note: note)
         self.names = names
         self.nameRequestInterval = nameRequestInterval
-        self.note = note
         self.source = source
         self.client = client
         self.directory = directory.addingEnglishNames((try? names.load()) ?? [:])
@@ -86,101 +65,98 @@ public final class WatchlistViewModel {
 
     /// Takes one input.
     public func send(_ input: Input) {
-        switch input {
-        case .appeared:
-            guard !isShowing else { return }
-            isShowing = true
-            reloadFromStore()
-            startLoading(entries.indices.map { $0 })
-            tasks.replace("refresher") { @MainActor [weak self, clock, refreshInterval] in
-                while !Task.isCancelled {
-                    do { try await clock.sleep(for: refreshInterval) } catch { return }
-                    self?.send(.refreshRequested)
-                }
-            }
-            // Another tab, copy of Sise or `sise watchlist` changed the store: read it again.
-            let changes = store.changes()
-            tasks.replace("storeWatcher") { @MainActor [weak self] in
-                for await _ in changes { self?.reloadStoredWatchlist() }
-            }
-            fillEnglishNames()
-        case .disappeared:
-            isShowing = false
-            tasks.cancel("detail")
-            detail = nil
-            stopLoading()
-            tasks.cancel("refresher")
-            tasks.cancel("storeWatcher")
-            tasks.cancel("names")
-            search?.cancel()
-        case .refreshRequested:
-            stopLoading()
-            for index in entries.indices { entries[index].state = .loading }
-            startLoading(entries.indices.map { $0 })
-        case .selectionMoved(let offset):
-            moveSelection(by: offset)
-        case .selectedMoved(let offset):
-            guard let code = selected else { break }
-            edit { $0.move(code, by: offset) }
-            if let from = entries.firstIndex(where: { $0.stock.code == code }) {
-                let to = min(max(from + offset, 0), entries.count - 1)
-                let entry = entries.remove(at: from)
-                entries.insert(entry, at: to)
-            }
-        case .removeRequested:
-            guard let code = selected, let entry = entries.first(where: { $0.stock.code == code }) else { break }
-            pendingRemoval = code
-            output.confirmation = "Remove \(entry.stock.name(in: .korean)) (\(code))? (y/n)"
-        case .confirmationAnswered(let yes):
-            defer { pendingRemoval = nil }
-            guard yes, let code = pendingRemoval else { break }
-            edit { $0.remove(code) }
-            if let index = entries.firstIndex(where: { $0.stock.code == code }) {
-                let name = entries[index].stock.name(in: .korean)
-                entries.remove(at: index)
-                selected = entries.indices.contains(index) ? entries[index].stock.code : entries.last?.stock.code
-                showToast("☆ Removed \(name) (\(code))")
-            }
-        case .addRequested:
-            let search = StockSearchViewModel(
-                source: source, directory: directory, client: client, clock: clock, executor: tasks.executor)
-            search.outputChanged = { [weak self] in self?.publish() }
-            self.search = search
-        case .searchTextChanged(let text):
-            search?.send(.textChanged(text))
-        case .searchSelectionMoved(let offset):
-            search?.send(.selectionMoved(by: offset))
-        case .searchChosen:
-            guard let stock = search?.chosen else { break }
-            closeSearch()
-            add(stock)
-        case .searchCancelled:
-            closeSearch()
-        case .detailOpened:
-            openDetail()
-        case .detailClosed:
-            tasks.cancel("detail")
-            detail = nil
-        }
+        run(state.handle(input))
         publish()
     }
 
     /// The stock of the selected row.
     public var selectedStock: Stock? {
-        entries.first { $0.stock.code == selected }?.stock
+        state.entries.first { $0.stock.code == state.selected }?.stock
     }
 
-    private func add(_ stock: Stock) {
-        let label = "\(stock.name(in: .korean)) (\(stock.code))"
-        let change = edit { $0.add(stock.code) }
-        guard change == .added else {
-            if change == .alreadyThere { showToast("\(label) is already in the watchlist") }
-            return
+    /// The current output, then every new one (only the newest waits by default: a renderer's
+    /// need; `.unbounded` keeps each one in order).
+    public func outputs(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Output> {
+        publisher.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Takes the watchlist as the store now holds it when another running copy of Sise (or
+    /// `sise watchlist`) changed it: rows already loaded keep their data, new ones load; returns
+    /// whether it changed. Called at each of the store's change signals while the tab shows.
+    @discardableResult
+    public func reloadStoredWatchlist() -> Bool {
+        guard let codes = try? store.load(source).codes, codes != state.entries.map(\.stock.code) else { return false }
+        let fresh = state.reload(codes: codes, directory: directory)
+        if state.isShowing { run([.load(fresh)]) }
+        publish()
+        return true
+    }
+
+    /// Runs effects in order.
+    private func run(_ effects: [WatchlistEffect]) {
+        for effect in effects {
+            switch effect {
+            case .reloadFromStore: reloadFromStore()
+            case .load(let stocks): startLoading(stocks)
+            case .loadAll: startLoading(state.entries.map(\.stock))
+            case .stopLoading: tasks.cancel("load")
+            case .startFollowing: startFollowing()
+            case .stopFollowing:
+                for name in ["refresher", "storeWatcher", "names"] { tasks.cancel(name) }
+                search?.cancel()
+            case .save(let edit): save(edit)
+            case .addChosenStock: addChosenStock()
+            case .openSearch: openSearch()
+            case .closeSearch:
+                search?.cancel()
+                search = nil
+            case .search(let input): search?.send(input)
+            case .loadDetail(let stock): loadDetail(stock)
+            case .cancelDetail: tasks.cancel("detail")
+            case .showToast(let text): showToast(text)
+            }
         }
-        entries.append(Entry(stock: stock))
-        selected = stock.code
-        showToast("★ Added \(label)")
-        if isShowing { startLoading([entries.count - 1]) }
+    }
+
+    private func reloadFromStore() {
+        do {
+            _ = state.reload(codes: try store.load(source).codes, directory: directory)
+        } catch {
+            showToast("⚠ Could not read the watchlist: \(error)")
+            _ = state.reload(codes: [], directory: directory)
+        }
+    }
+
+    /// The calm refresh, the store's change signals and the English names' fill, while the tab shows.
+    private func startFollowing() {
+        tasks.replace("refresher") { @MainActor [weak self, clock, refreshInterval] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: refreshInterval) } catch { return }
+                self?.send(.refreshRequested)
+            }
+        }
+        // Another tab, copy of Sise or `sise watchlist` changed the store: read it again.
+        let changes = store.changes()
+        tasks.replace("storeWatcher") { @MainActor [weak self] in
+            for await _ in changes { self?.reloadStoredWatchlist() }
+        }
+        fillEnglishNames()
+    }
+
+    private func save(_ edit: WatchlistEdit) {
+        switch edit {
+        case .move(let code, let offset): self.edit { $0.move(code, by: offset) }
+        case .remove(let code): self.edit { $0.remove(code) }
+        }
+    }
+
+    private func addChosenStock() {
+        guard let stock = search?.chosen else { return }
+        run([.closeSearch])
+        let code = stock.code
+        run(state.added(stock, change: edit { $0.add(code) }))
     }
 
     @discardableResult
@@ -193,39 +169,14 @@ public final class WatchlistViewModel {
         }
     }
 
-    /// Takes the watchlist as the store now holds it when another running copy of Sise (or
-    /// `sise watchlist`) changed it: rows already loaded keep their data, new ones load; returns
-    /// whether it changed. Called at each of the store's change signals while the tab shows.
-    @discardableResult
-    public func reloadStoredWatchlist() -> Bool {
-        guard let codes = try? store.load(source).codes, codes != entries.map(\.stock.code) else { return false }
-        let known = Set(entries.map(\.stock.code))
-        reloadFromStore()
-        let fresh = entries.indices.filter { !known.contains(entries[$0].stock.code) }
-        if isShowing { startLoading(fresh) }
-        publish()
-        return true
+    private func openSearch() {
+        let search = StockSearchViewModel(
+            source: source, directory: directory, client: client, clock: clock, executor: tasks.executor)
+        search.outputChanged = { [weak self] in self?.publish() }
+        self.search = search
     }
 
-    private func reloadFromStore() {
-        let codes: [String]
-        do {
-            codes = try store.load(source).codes
-        } catch {
-            showToast("⚠ Could not read the watchlist: \(error)")
-            codes = []
-        }
-        let held = Dictionary(entries.map { ($0.stock.code, $0) }, uniquingKeysWith: { first, _ in first })
-        entries = codes.compactMap { code in
-            held[code] ?? directory.stock(code).map { Entry(stock: $0) }
-        }
-        if selected.map({ code in !entries.contains { $0.stock.code == code } }) ?? true {
-            selected = entries.first?.stock.code
-        }
-    }
-
-    private func startLoading(_ indices: [Int]) {
-        let stocks = indices.map { entries[$0].stock }
+    private func startLoading(_ stocks: [Stock]) {
         guard !stocks.isEmpty else { return }
         let loader = WatchlistLoader(
             client: client, clock: clock, maxInFlight: maxInFlight, requestsPerSecond: requestsPerSecond)
@@ -238,39 +189,15 @@ public final class WatchlistViewModel {
                     sink.finish()
                 }
                 for await event in events {
-                    guard !Task.isCancelled else { return }
-                    self?.apply(event, stocks: stocks)
+                    guard !Task.isCancelled, let self else { return }
+                    if case .named(let position, let name) = event {
+                        self.learnEnglishName(name, of: stocks[position].code)
+                    } else if self.state.apply(event, stocks: stocks) {
+                        self.publish()
+                    }
                 }
             }
         }
-    }
-
-    private func stopLoading() {
-        tasks.cancel("load")
-    }
-
-    private func apply(_ event: WatchlistEvent, stocks: [Stock]) {
-        func index(_ position: Int) -> Int? {
-            let code = stocks[position].code
-            return entries.firstIndex { $0.stock.code == code }
-        }
-        switch event {
-        case .loaded(let position, let quote, let closes):
-            guard let row = index(position) else { return }
-            entries[row].quote = quote
-            entries[row].closes = closes
-            entries[row].state = .loaded
-        case .failed(let position, let message, _, let retryIn):
-            guard let row = index(position) else { return }
-            let retry = retryIn.map { " — retrying in \(Self.seconds($0))s" } ?? ""
-            entries[row].state = .failed(message + retry)
-        case .named(let position, let name):
-            learnEnglishName(name, of: stocks[position].code)
-            return
-        case .started, .finished:
-            return
-        }
-        publish()
     }
 
     /// Fills, in the background while the tab shows, the English names the KRX list lacks from a
@@ -317,106 +244,32 @@ public final class WatchlistViewModel {
             }
     }
 
-    private func moveSelection(by offset: Int) {
-        guard !entries.isEmpty else { return }
-        let current = entries.firstIndex { $0.stock.code == selected } ?? 0
-        selected = entries[min(max(current + offset, 0), entries.count - 1)].stock.code
-    }
-
-    private func openDetail() {
-        guard let entry = entries.first(where: { $0.stock.code == selected }) else { return }
-        let stock = entry.stock
-        detail = Detail(
-            code: stock.code, name: DisplayWidth.sanitized(stock.name(in: .korean)), market: stock.market.rawValue,
-            currency: stock.currency, summary: Self.summary(entry.quote, currency: stock.currency), bars: [],
-            isLoading: true, error: nil)
+    private func loadDetail(_ stock: Stock) {
         let client = client
         tasks.replace("detail") { @MainActor [weak self] in
             let result: Result<[StockBar], any Error>
             do { result = .success(try await client.fetchDailyBars(stock, Self.detailDays)) } catch {
                 result = .failure(error)
             }
-            guard !Task.isCancelled, let self, self.detail?.code == stock.code else { return }
-            self.detail?.isLoading = false
-            switch result {
-            case .success(let bars): self.detail?.bars = bars
-            case .failure(let error): self.detail?.error = ErrorLine.of(error)
-            }
+            guard !Task.isCancelled, let self else { return }
+            self.state.detailLoaded(code: stock.code, result)
             self.publish()
         }
     }
 
-    private static func summary(_ quote: StockQuote?, currency: String) -> String {
-        guard let quote else { return "" }
-        let decimals = currency == "KRW" ? 0 : 2
-        var text =
-            "\(NumberFormat.fixed(quote.price, decimals: decimals)) \(currency)  "
-            + "\(NumberFormat.changeRate(quote.changeRate))  \(NumberFormat.signed(quote.changePrice, decimals: decimals))"
-        if let low = quote.week52Low, let high = quote.week52High {
-            text +=
-                "  ·  52w \(NumberFormat.fixed(low, decimals: decimals)) – \(NumberFormat.fixed(high, decimals: decimals))"
-        }
-        return text
-    }
-
-    private func closeSearch() {
-        search?.cancel()
-        search = nil
-    }
-
     private func showToast(_ text: String) {
-        toast = text
+        state.toast = text
         tasks.replace("toast") { @MainActor [weak self, clock] in
             do { try await clock.sleep(for: .seconds(2)) } catch { return }
-            self?.toast = nil
+            self?.state.toast = nil
             self?.publish()
         }
     }
 
-    /// The current output, then every new one (only the newest waits by default: a renderer's
-    /// need; `.unbounded` keeps each one in order).
-    public func outputs(
-        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(1)
-    ) -> AsyncStream<Output> {
-        publisher.subscribe(bufferingPolicy: bufferingPolicy)
-    }
-
     private func publish() {
-        var next = Output()
-        next.source = source.displayName
-        next.rows = entries.map(row)
-        next.selectedIndex = entries.firstIndex { $0.stock.code == selected }
-        next.search = search?.output
-        next.detail = detail
-        next.confirmation = pendingRemoval == nil ? nil : output.confirmation
-        next.toast = toast
-        let loaded = entries.filter { $0.state == .loaded }.count
-        let failed = entries.filter { if case .failed = $0.state { true } else { false } }.count
-        var status = "\(loaded)/\(entries.count) loaded"
-        if failed > 0 { status += " · \(failed) failing" }
-        if let note { status += " · \(note)" }
-        next.status = status
-        if entries.isEmpty { next.placeholder = Self.emptyHint(source) }
+        let next = state.output(search: search?.output)
         guard next != output else { return }
         output = next
         publisher.publish(next)
-    }
-
-    private func row(_ entry: Entry) -> Row {
-        let decimals = entry.stock.currency == "KRW" ? 0 : 2
-        let quote = entry.quote
-        return Row(
-            id: entry.stock.code, name: DisplayWidth.sanitized(entry.stock.name(in: .korean)),
-            market: entry.stock.market.rawValue,
-            price: quote.map { NumberFormat.fixed($0.price, decimals: decimals) } ?? "…",
-            changeRate: quote.map { NumberFormat.changeRate($0.changeRate) } ?? "",
-            changePrice: quote.map { NumberFormat.signed($0.changePrice, decimals: decimals) } ?? "",
-            volume: quote.map { NumberFormat.fixed($0.volume, decimals: 0) } ?? "",
-            sparkline: Sparkline.text(entry.closes), direction: quote?.direction ?? .even, state: entry.state,
-            isSelected: entry.stock.code == selected)
-    }
-
-    private static func seconds(_ duration: Duration) -> Int {
-        max(1, Int(duration.components.seconds))
     }
 }
