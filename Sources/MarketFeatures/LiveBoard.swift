@@ -1,5 +1,4 @@
 public import MarketDomain
-import Synchronization
 
 /// One exchange's live market state, shared by everyone who watches it: it loads the REST
 /// snapshot (markets and tickers together, names merged in), then follows the live feed,
@@ -7,32 +6,6 @@ import Synchronization
 ///
 /// An actor because the feed writes while any number of readers (commands, view models) read.
 public actor LiveBoard {
-    /// Who reads the board's changes. Behind its own lock, not the actor, so that a reader that
-    /// stops listening is removed at once from the stream's termination handler.
-    private final class Followers: Sendable {
-        private let continuations = Mutex<(next: Int, all: [Int: AsyncStream<BoardUpdate>.Continuation])>((0, [:]))
-        func add(_ continuation: AsyncStream<BoardUpdate>.Continuation) {
-            let id = continuations.withLock { state in
-                state.next += 1
-                state.all[state.next] = continuation
-                return state.next
-            }
-            continuation.onTermination = { [weak self] _ in
-                _ = self?.continuations.withLock { $0.all.removeValue(forKey: id) }
-            }
-        }
-
-        func publish(_ update: BoardUpdate) {
-            for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.yield(update) }
-        }
-
-        var isEmpty: Bool { continuations.withLock { $0.all.isEmpty } }
-
-        func finishAll() {
-            for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
-        }
-    }
-
     /// The exchange this board shows.
     public nonisolated let exchange: Exchange
     private let client: MarketDataClient
@@ -44,7 +17,8 @@ public actor LiveBoard {
     public private(set) var appliedTicks = 0
     /// Frames of the live feed that could not be read and were skipped.
     public private(set) var skippedFrames = 0
-    private let followers = Followers()
+    /// Who reads the board's changes: a reader that stops listening is forgotten at once.
+    private nonisolated let followers = Broadcast<BoardUpdate>()
     private var feedTask: Task<Void, Never>?
     /// The clock of the pause that gathers a busy feed's ticks.
     private let clock: any Clock<Duration>
@@ -120,7 +94,7 @@ public actor LiveBoard {
         feedTask?.cancel()
         feedTask = nil
         isStopped = true
-        followers.finishAll()
+        followers.finish()
     }
 
     /// Applies live ticks as the feed does (a benchmark's or a test's feed of its own).
@@ -140,9 +114,7 @@ public actor LiveBoard {
 
     /// What changes on the board from now on, for one reader.
     public func updates() -> AsyncStream<BoardUpdate> {
-        let (stream, continuation) = AsyncStream<BoardUpdate>.makeStream(bufferingPolicy: .bufferingNewest(65_536))
-        followers.add(continuation)
-        return stream
+        followers.subscribe(bufferingPolicy: .bufferingNewest(65_536))
     }
 
     /// The rows matching a search, in an order.
@@ -156,7 +128,7 @@ public actor LiveBoard {
     /// Applies one batch of feed events in order. Followers get the rows the batch's ticks moved
     /// as one update (and each connection change or snapshot in its place among them).
     func handle(_ batch: [LiveFeedEvent]) {
-        let followed = !followers.isEmpty
+        let followed = followers.readerCount > 0
         var moved: [Quote] = []
         for event in batch {
             switch event {
@@ -193,7 +165,7 @@ public actor LiveBoard {
     }
 
     private func publish(_ update: BoardUpdate) {
-        followers.publish(update)
+        followers.send(update)
     }
 
     deinit {

@@ -43,7 +43,7 @@ public final class BoardViewModel {
     private var lastStoredSettings: BoardSettings?
     /// Whether this viewer's tab and searches are stored and resumed (the terminal app's are).
     private let resumesStoredView: Bool
-    private let publisher = OutputPublisher(BoardOutput())
+    private let publisher = Broadcast(latest: BoardOutput())
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
@@ -278,7 +278,7 @@ public final class BoardViewModel {
         let next = makeOutput()
         guard next != output else { return }
         output = next
-        publisher.publish(next)
+        publisher.send(next)
     }
 
     /// Asks for a frame at the next frame interval.

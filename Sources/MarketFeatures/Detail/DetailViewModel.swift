@@ -14,7 +14,7 @@ public final class DetailViewModel {
 
     /// The latest output.
     public private(set) var output: DetailOutput
-    private let publisher: OutputPublisher<DetailOutput>
+    private let publisher: Broadcast<DetailOutput>
 
     private let board: LiveBoard
     private let loader: DailyCandleLoader
@@ -43,7 +43,7 @@ public final class DetailViewModel {
         first.candleStatus = "Loading daily candles…"
         if depth != nil { first.depth = DepthOutput(self.depth, previous: nil, flashing: false) }
         output = first
-        publisher = OutputPublisher(first)
+        publisher = Broadcast(latest: first)
     }
 
     /// Takes one input; its effect is in ``output`` when this returns.
@@ -156,7 +156,7 @@ public final class DetailViewModel {
     }
 
     private func publish() {
-        publisher.publish(output)
+        publisher.send(output)
     }
 
     /// The candles with today's following the ticker: updated in place, or started when the

@@ -29,7 +29,7 @@ public final class NumbersViewModel {
     nonisolated public static let failureDuration = Duration.seconds(3)
 
     public private(set) var output = Output()
-    private let publisher = OutputPublisher(Output())
+    private let publisher = Broadcast(latest: Output())
     private let client: RandomNumberClient
     private let clock: ViewClock
     private let tasks: TaskOwner
@@ -107,6 +107,6 @@ public final class NumbersViewModel {
     }
 
     private func publish() {
-        publisher.publish(output)
+        publisher.send(output)
     }
 }

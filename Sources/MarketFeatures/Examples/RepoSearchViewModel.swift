@@ -49,7 +49,7 @@ public final class RepoSearchViewModel {
     nonisolated public static let minimumLength = 3
 
     public private(set) var output = Output()
-    private let publisher = OutputPublisher(Output())
+    private let publisher = Broadcast(latest: Output())
     private let search: LatestQuery<[Repository]>
 
     /// A search through `client`, waiting on `clock`; its tasks run on `executor` (the shared pool
@@ -106,7 +106,7 @@ public final class RepoSearchViewModel {
     }
 
     private func publish() {
-        publisher.publish(output)
+        publisher.send(output)
     }
 
     /// A repository as a row shows it (the headless form prints the same).

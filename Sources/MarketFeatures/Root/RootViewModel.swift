@@ -76,7 +76,7 @@ public final class RootViewModel {
 
     /// The latest output.
     public private(set) var output = Output()
-    private let publisher = OutputPublisher(Output())
+    private let publisher = Broadcast(latest: Output())
 
     /// The board's view model (its frames are taken by ``run()``).
     public let board: BoardViewModel
@@ -177,7 +177,7 @@ public final class RootViewModel {
         next.focus = KeyboardFocus(board: next.board, watchlist: next.watchlist)
         guard next != output else { return }
         output = next
-        publisher.publish(next)
+        publisher.send(next)
     }
 
     /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task).

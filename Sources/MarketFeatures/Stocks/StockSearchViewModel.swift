@@ -33,7 +33,7 @@ public final class StockSearchViewModel {
     public static let pause = Duration.milliseconds(300)
 
     public private(set) var output = Output()
-    private let publisher = OutputPublisher(Output())
+    private let publisher = Broadcast(latest: Output())
     /// Told after each new output, before any subscriber sees it: the watchlist that holds this
     /// search makes its own output from it.
     var outputChanged: (@MainActor () -> Void)?
@@ -68,7 +68,7 @@ public final class StockSearchViewModel {
     /// Hands the output as it is now on.
     private func announce() {
         outputChanged?()
-        publisher.publish(output)
+        publisher.send(output)
     }
 
     /// The stock chosen now, if any.

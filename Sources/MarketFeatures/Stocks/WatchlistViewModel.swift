@@ -16,7 +16,7 @@ public final class WatchlistViewModel {
     public typealias Input = WatchlistInput
 
     public private(set) var output = Output()
-    private let publisher = OutputPublisher(Output())
+    private let publisher = Broadcast(latest: Output())
     /// The tab's state and rules; this class only runs the effects they return.
     private var state: WatchlistState
 
@@ -270,6 +270,6 @@ public final class WatchlistViewModel {
         let next = state.output(search: search?.output)
         guard next != output else { return }
         output = next
-        publisher.publish(next)
+        publisher.send(next)
     }
 }

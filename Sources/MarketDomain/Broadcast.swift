@@ -1,0 +1,68 @@
+import Synchronization
+
+/// One sender, any number of readers: each reader subscribes for an `AsyncStream` of what is
+/// sent from then on, buffered by its own policy, and is forgotten as soon as it stops reading.
+/// With a latest value it is replayed to each new reader first, under the same lock as sending,
+/// so a reader never misses nor doubles what is sent while it joins. The one fan-out behind view
+/// models' outputs, a store's change signal and a live board's updates.
+///
+/// Behind a lock, not an actor: the sender sends from its own isolation, and a reader that stops
+/// is removed from its stream's termination handler, on any thread.
+public final class Broadcast<Element: Sendable>: Sendable {
+    private struct State {
+        /// Kept only when ``keepsLatest``.
+        var latest: Element?
+        var keepsLatest = false
+        var nextID = 0
+        var readers: [Int: AsyncStream<Element>.Continuation] = [:]
+    }
+
+    private let state: Mutex<State>
+
+    /// A broadcast that replays nothing: a reader gets what is sent after it subscribed.
+    public init() {
+        state = Mutex(State())
+    }
+
+    /// A broadcast that gives each new reader the latest element first, `initial` until one is sent.
+    public init(latest initial: Element) {
+        state = Mutex(State(latest: initial, keepsLatest: true))
+    }
+
+    /// The latest element first (when kept), then every element sent, buffered by `policy`.
+    public func subscribe(
+        bufferingPolicy policy: AsyncStream<Element>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: policy)
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.readers[state.nextID] = continuation
+            if state.keepsLatest, let latest = state.latest { continuation.yield(latest) }
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.readers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Hands `element` to every reader (and keeps it as the latest, when this broadcast keeps one).
+    public func send(_ element: Element) {
+        state.withLock { state in
+            if state.keepsLatest { state.latest = element }
+            for reader in state.readers.values { reader.yield(element) }
+        }
+    }
+
+    /// How many readers are still reading.
+    public var readerCount: Int { state.withLock { $0.readers.count } }
+
+    /// Ends every reader's sequence (the sender is done).
+    public func finish() {
+        let readers = state.withLock { state in
+            defer { state.readers = [:] }
+            return Array(state.readers.values)
+        }
+        for reader in readers { reader.finish() }
+    }
+}
