@@ -109,9 +109,26 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: sharedSettings
         ),
+        .target(
+            name: "SiseBench",
+            dependencies: [
+                "MarketDomain",
+                "ExchangeWire",
+                "Exchanges",
+                "ExchangeSimulator",
+                "MarketFeatures",
+                "HeadlessOutput",
+                "WebDashboard",
+                "MarketStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "sise",
             dependencies: [
+                "SiseBench",
                 "MarketDomain",
                 "ExchangeWire",
                 "Exchanges",

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HeadlessOutput
 import Logging
+import SiseBench
 
 /// The `sise` command: a real-time market watch for Korean crypto exchanges.
 @main

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exchanges
 import Foundation
+import HeadlessOutput
 import Logging
 import MarketDomain
 import MarketFeatures

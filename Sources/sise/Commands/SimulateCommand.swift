@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExchangeSimulator
+import HeadlessOutput
 import Logging
 import MarketDomain
 

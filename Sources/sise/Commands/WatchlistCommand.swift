@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 import MarketStore

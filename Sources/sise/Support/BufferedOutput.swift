@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessOutput
 import Synchronization
 
 /// Standard output for a stream of lines: they are gathered and written in one `write` when

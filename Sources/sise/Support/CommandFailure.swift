@@ -1,4 +1,5 @@
 import ArgumentParser
+import HeadlessOutput
 import MarketDomain
 import MarketStore
 import WebDashboard

@@ -52,7 +52,7 @@ extension FirehoseProcess {
     static func serving(
         baseURL: String?, markets: Int, _ body: (ExchangeServer) async throws -> Void
     ) async throws {
-        try await CommandFailure.guarding {
+        do {
             let simulator = try baseURL == nil ? FirehoseProcess.start(markets: markets) : nil
             defer { simulator?.stop() }
             guard let url = baseURL ?? simulator?.baseURL, let server = ExchangeServer(baseURL: url, exchange: .upbit)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeadlessOutput
 import MarketDomain
 
 /// `sise bench serve`: what `sise serve` costs a browser tab. It starts `sise serve` on the

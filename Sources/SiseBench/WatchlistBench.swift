@@ -2,6 +2,7 @@ import ArgumentParser
 import ExchangeSimulator
 import Exchanges
 import Foundation
+import HeadlessOutput
 import Logging
 import MarketDomain
 import MarketFeatures

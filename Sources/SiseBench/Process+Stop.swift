@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HeadlessOutput
 
 extension Process {
     /// Asks a child to stop (SIGTERM) and waits for it to end; one still running after `grace` is

@@ -1,12 +1,14 @@
-import ArgumentParser
+public import ArgumentParser
 import ExchangeWire
 import Exchanges
 import Foundation
+import HeadlessOutput
 import MarketDomain
 
-/// `sise bench`: the benchmarks — `ticks` (the default), `ingest` and `watchlist`.
-struct BenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `sise bench`: the benchmarks — `ticks` (the default), `frame`, `ingest`, `firehose`,
+/// `watchlist` and `serve`; a target of their own, so the `sise` executable stays wiring.
+public struct BenchCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
             "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist).",
@@ -15,6 +17,8 @@ struct BenchCommand: AsyncParsableCommand {
             ServeBench.self,
         ],
         defaultSubcommand: TicksBench.self)
+
+    public init() {}
 }
 
 /// `sise bench ticks`: the hot path's throughput — ticker frames of every live dialect decoded by

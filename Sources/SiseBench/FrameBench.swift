@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExchangeSimulator
+import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 import MarketStore
@@ -37,7 +38,7 @@ struct FrameBench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandFailure.guarding {
+        do {
             let catalog = try CoinCatalog.krwMarkets(count: markets)
             StandardError.writeLine(
                 "sise bench frame: \(catalog.count) markets, \(rows) rows in view, \(frames) frames a measurement")
