@@ -49,16 +49,7 @@ struct BoardState {
 
     /// Applies an input at `now`; `board` names markets for toasts and counts rows for paging.
     mutating func handle(_ input: BoardInput, board: TickerBoard, language: NameLanguage, now: Duration) -> [Effect] {
-        if let pending = pendingClear {
-            // A y/n question takes the next answer and nothing else.
-            guard case .confirmationAnswered(let yes) = input else { return [] }
-            pendingClear = nil
-            guard yes else { return [] }
-            favorites = []
-            needsReorder = true
-            showToast(pending == 0 ? "No favorites to clear" : "Cleared \(pending) favorites", now: now)
-            return [.clearFavorites]
-        }
+        if let pending = pendingClear { return answerClear(input, pending: pending, now: now) }
         switch input {
         case .tabChosen(let tab):
             return choose(tab: tab)
@@ -67,37 +58,10 @@ struct BoardState {
             let index = tabs.firstIndex(of: tab) ?? 0
             let step = input == .nextTabChosen ? 1 : tabs.count - 1
             return choose(tab: tabs[(index + step) % tabs.count])
-        case .searchFocused:
-            isSearchFocused = true
-        case .searchTextChanged(let text):
-            // A page can send any text: control characters are never kept (nor stored).
-            settings.searches[tab] = DisplayWidth.sanitized(text)
-            needsReorder = true
-            return [.saveSettings]
-        case .searchCleared:
-            isSearchFocused = false
-            guard !settings.search(for: tab).isEmpty else { return [] }
-            settings.searches[tab] = ""
-            needsReorder = true
-            return [.saveSettings]
-        case .searchSubmitted:
-            isSearchFocused = false
-        case .sortKeyChosen(let key):
-            settings.orders[tab] = settings.order(for: tab).choosing(key)
-            needsReorder = true
-            return [.saveSettings]
-        case .selectionMoved(let delta):
-            moveSelection(to: (selectedIndex ?? 0) + delta)
-        case .selectionMovedToFirst:
-            moveSelection(to: 0)
-        case .selectionMovedToLast:
-            moveSelection(to: order.count - 1)
-        case .marketChosen(let id):
-            // Only a row this tab shows can be chosen.
-            guard let index = order.firstIndex(of: id) else { return [] }
-            moveSelection(to: index)
-        case .pageMoved(let pages):
-            moveSelection(to: (selectedIndex ?? 0) + pages * max(1, viewportRows - 1))
+        case .searchFocused, .searchTextChanged, .searchCleared, .searchSubmitted, .sortKeyChosen:
+            return searchOrSort(input)
+        case .selectionMoved, .selectionMovedToFirst, .selectionMovedToLast, .marketChosen, .pageMoved:
+            select(input)
         case .favoriteToggled:
             return toggleFavorite(board: board, language: language, now: now)
         case .clearFavoritesRequested:
@@ -122,6 +86,58 @@ struct BoardState {
             choose(quoteGroup: quoteGroups[(index + step) % quoteGroups.count])
         }
         return []
+    }
+
+    /// A y/n question takes the next answer and nothing else.
+    private mutating func answerClear(_ input: BoardInput, pending: Int, now: Duration) -> [Effect] {
+        guard case .confirmationAnswered(let yes) = input else { return [] }
+        pendingClear = nil
+        guard yes else { return [] }
+        favorites = []
+        needsReorder = true
+        showToast(pending == 0 ? "No favorites to clear" : "Cleared \(pending) favorites", now: now)
+        return [.clearFavorites]
+    }
+
+    /// The search field and the sort order (this tab's own, stored).
+    private mutating func searchOrSort(_ input: BoardInput) -> [Effect] {
+        switch input {
+        case .searchFocused:
+            isSearchFocused = true
+        case .searchTextChanged(let text):
+            // A page can send any text: control characters are never kept (nor stored).
+            settings.searches[tab] = DisplayWidth.sanitized(text)
+            needsReorder = true
+            return [.saveSettings]
+        case .searchCleared:
+            isSearchFocused = false
+            guard !settings.search(for: tab).isEmpty else { return [] }
+            settings.searches[tab] = ""
+            needsReorder = true
+            return [.saveSettings]
+        case .searchSubmitted:
+            isSearchFocused = false
+        case .sortKeyChosen(let key):
+            settings.orders[tab] = settings.order(for: tab).choosing(key)
+            needsReorder = true
+            return [.saveSettings]
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Moves the selection: by rows or pages, to either end, or to a row this tab shows.
+    private mutating func select(_ input: BoardInput) {
+        switch input {
+        case .selectionMoved(let delta): moveSelection(to: (selectedIndex ?? 0) + delta)
+        case .selectionMovedToFirst: moveSelection(to: 0)
+        case .selectionMovedToLast: moveSelection(to: order.count - 1)
+        case .marketChosen(let id):
+            if let index = order.firstIndex(of: id) { moveSelection(to: index) }
+        case .pageMoved(let pages): moveSelection(to: (selectedIndex ?? 0) + pages * max(1, viewportRows - 1))
+        default: break
+        }
     }
 
     /// Notes that a market's price moved at `now`, so its row flashes.

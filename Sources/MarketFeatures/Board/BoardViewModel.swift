@@ -22,11 +22,11 @@ public final class BoardViewModel {
     public private(set) var output = BoardOutput()
 
     let board: LiveBoard
-    private let store: PreferenceStore
-    private let clock: ViewClock
+    let store: PreferenceStore
+    let clock: ViewClock
     let language: NameLanguage
     private let frameInterval: Duration
-    private let logger: Logger
+    let logger: Logger
     var state: BoardState
     /// The board as of the last frame taken, shared with every other reader of it.
     var snapshot: TickerBoard
@@ -37,12 +37,12 @@ public final class BoardViewModel {
     var rateShownAt = Duration.zero
     var lastTimestamp: Int64?
     var connection: ConnectionState = .connecting
-    private var isDirty = true
+    var isDirty = true
     /// The settings as this copy last read or wrote them in the store: a stored value that differs
     /// was written by another copy.
-    private var lastStoredSettings: BoardSettings?
+    var lastStoredSettings: BoardSettings?
     /// Whether this viewer's tab and searches are stored and resumed (the terminal app's are).
-    private let resumesStoredView: Bool
+    let resumesStoredView: Bool
     private let publisher = Broadcast(latest: BoardOutput())
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
@@ -112,31 +112,6 @@ public final class BoardViewModel {
         let effects = state.handle(input, board: snapshot, language: language, now: clock.elapsed())
         for effect in effects { perform(effect) }
         isDirty = true
-    }
-
-    /// Reads the favorites from the store and takes them when another viewer, another running copy
-    /// of Sise or `sise favorites` changed them; returns whether they changed. ``run()`` calls it
-    /// at each of the store's change signals (``PreferenceStore/changes``), so every copy agrees
-    /// within a second.
-    @discardableResult
-    public func reloadStoredFavorites() -> Bool {
-        guard let stored = try? store.favorites(board.exchange), stored != state.favorites else { return false }
-        state.replaceFavorites(stored)
-        isDirty = true
-        return true
-    }
-
-    /// Reads the board settings from the store and, when another running copy changed them, takes
-    /// its sort orders (a preference the person keeps); the tab and the searches stay this copy's
-    /// own (what this viewer looks at). Returns whether the orders changed. ``run()`` calls it at
-    /// each of the store's change signals.
-    @discardableResult
-    public func reloadStoredSettings() -> Bool {
-        guard let stored = try? store.boardSettings(board.exchange), stored != lastStoredSettings else { return false }
-        lastStoredSettings = stored
-        guard state.adoptOrders(stored.orders) else { return false }
-        isDirty = true
-        return true
     }
 
     /// Follows the board and produces frames until the task is cancelled.
@@ -283,44 +258,6 @@ public final class BoardViewModel {
 
     /// Asks for a frame at the next frame interval.
     func markDirty() {
-        isDirty = true
-    }
-
-    private func perform(_ effect: BoardState.Effect) {
-        let exchange = board.exchange
-        do {
-            switch effect {
-            case .saveSettings:
-                var saved = state.settings
-                if !resumesStoredView {
-                    // Only the sort orders: the tab and searches stay the stored viewer's.
-                    saved = ((try? store.boardSettings(exchange)) ?? nil) ?? BoardSettings()
-                    saved.orders = state.settings.orders
-                }
-                try store.saveBoardSettings(exchange, saved)
-                lastStoredSettings = saved
-            case .setFavorite(let id, let isFavorite): try store.setFavorite(exchange, id, isFavorite)
-            case .clearFavorites: _ = try store.clearFavorites(exchange)
-            }
-        } catch {
-            logger.error("could not save: \(error)")
-            state.showToast("⚠ Could not save: \(error)", now: clock.elapsed())
-            showStoredFavorites(after: effect)
-        }
-    }
-
-    /// After a failed favorites write, the stars shown go back to what the store holds (read
-    /// again; when even that fails, the one change is undone): a ★ is never shown unsaved.
-    private func showStoredFavorites(after effect: BoardState.Effect) {
-        switch effect {
-        case .saveSettings: return
-        case .setFavorite(let id, let isFavorite):
-            var undone = state.favorites.filter { $0 != id }
-            if !isFavorite { undone.append(id) }
-            state.replaceFavorites((try? store.favorites(board.exchange)) ?? undone)
-        case .clearFavorites:
-            if let stored = try? store.favorites(board.exchange) { state.replaceFavorites(stored) }
-        }
         isDirty = true
     }
 }
