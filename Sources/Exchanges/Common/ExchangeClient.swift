@@ -23,71 +23,9 @@ public enum ExchangeClient {
         let transport = RESTTransport(
             baseURL: server.restBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger,
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
-        var operations: Operations
-        let dialect: FeedProtocol
-        let orderBook: @Sendable (MarketID) async throws -> OrderBook
-        let trades: @Sendable (MarketID, Int) async throws -> [Trade]
-        let tradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade]
-        switch exchange {
-        case .upbit:
-            let rest = UpbitRESTClient(transport: transport)
-            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
-            orderBook = rest.orderBook
-            trades = { id, count in try await rest.trades(id, count: count) }
-            tradesAfter = { id, after in try await rest.trades(id, after: after) }
-            dialect = .upbit()
-        case .bithumb:
-            let rest = BithumbRESTClient(transport: transport)
-            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
-            orderBook = rest.orderBook
-            trades = { id, count in try await rest.trades(id, count: count) }
-            tradesAfter = { id, after in try await rest.trades(id, after: after) }
-            dialect = .bithumb()
-        case .korbit:
-            let rest = KorbitRESTClient(transport: transport)
-            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
-            orderBook = rest.orderBook
-            trades = rest.trades
-            // Korbit serves the latest 500 and no page before them.
-            tradesAfter = { id, _ in try await rest.trades(id, count: MarketDataClient.largestTradePage) }
-            dialect = .korbit
-        case .binance:
-            let rest = BinanceRESTClient(transport: transport)
-            operations = Operations(markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles)
-            orderBook = rest.orderBook
-            trades = { id, count in try await rest.trades(id, count: count) }
-            tradesAfter = { id, after in try await rest.trades(id, after: after) }
-            dialect = .binance
-        }
-        // A REST ticker that cannot be a real market's is dropped too, said once in the log.
-        let fetched = operations.tickers
-        let tickers: @Sendable ([MarketID]) async throws -> [Ticker] = { ids in
-            try await fetched(ids).filter { ticker in
-                guard let reason = ticker.implausibility else { return true }
-                logger.warning("dropped an impossible ticker for \(ticker.marketID): \(reason)")
-                return false
-            }
-        }
-        operations.tickers = tickers
-        // So are trades and books that cannot be (a negative or infinite price or size, a time far
-        // ahead): no output, tape or 체결강도 shows them.
-        let fetchedTrades = trades
-        let checkedTrades: @Sendable (MarketID, Int) async throws -> [Trade] = { market, count in
-            try await fetchedTrades(market, count).filter { PlausibleDepth.keeps($0, logger: logger) }
-        }
-        let checkedTradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade] = { market, after in
-            try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
-        }
-        let fetchedBook = orderBook
-        let checkedBook: @Sendable (MarketID) async throws -> OrderBook = { market in
-            let book = try await fetchedBook(market)
-            if let reason = book.implausibility(now: PlausibleDepth.now()) {
-                throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
-            }
-            return book
-        }
+        let operations = Operations.of(exchange, over: transport).checked(logger: logger)
         let feed = ReconnectingFeed(
-            connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: dialect,
+            connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: operations.dialect,
             fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),
             logger: logger)
         return MarketDataClient(
@@ -96,26 +34,91 @@ public enum ExchangeClient {
             fetchTickers: operations.tickers,
             fetchDailyCandles: operations.candles,
             liveTickers: { feed.events(for: $0) },
-            fetchOrderBook: checkedBook,
-            fetchTrades: checkedTrades,
-            fetchTradesAfter: checkedTradesAfter,
+            fetchOrderBook: operations.orderBook,
+            fetchTrades: operations.trades,
+            fetchTradesAfter: operations.tradesAfter,
             liveDepth: { market in
                 let events = feed.depthEvents(for: market) { market in
-                    async let book = checkedBook(market)
-                    async let tape = checkedTrades(market, MarketDepth.firstPaintTrades)
+                    async let book = operations.orderBook(market)
+                    async let tape = operations.trades(market, MarketDepth.firstPaintTrades)
                     return try await (book, tape)
                 }
                 return DepthGapFilling.events(events) {
-                    try await checkedTrades(market, MarketDepth.firstPaintTrades)
+                    try await operations.trades(market, MarketDepth.firstPaintTrades)
                 }
             }
         )
     }
 
-    /// One exchange's REST operations.
+    /// One exchange's REST operations and the dialect of its live feed.
     private struct Operations: Sendable {
         var markets: @Sendable () async throws -> [Market]
         var tickers: @Sendable ([MarketID]) async throws -> [Ticker]
         var candles: @Sendable (MarketID, Int) async throws -> [Candle]
+        var orderBook: @Sendable (MarketID) async throws -> OrderBook
+        var trades: @Sendable (MarketID, Int) async throws -> [Trade]
+        /// The trades after one, back to it (Korbit serves only its latest 500).
+        var tradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade]
+        var dialect: FeedProtocol
+
+        /// The REST client of `exchange` over `transport`.
+        static func of(_ exchange: Exchange, over transport: RESTTransport) -> Operations {
+            switch exchange {
+            case .upbit:
+                let rest = UpbitRESTClient(transport: transport)
+                return Operations(
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    trades: { id, count in try await rest.trades(id, count: count) },
+                    tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .upbit())
+            case .bithumb:
+                let rest = BithumbRESTClient(transport: transport)
+                return Operations(
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    trades: { id, count in try await rest.trades(id, count: count) },
+                    tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .bithumb())
+            case .korbit:
+                let rest = KorbitRESTClient(transport: transport)
+                return Operations(
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    trades: rest.trades,
+                    tradesAfter: { id, _ in try await rest.trades(id, count: MarketDataClient.largestTradePage) },
+                    dialect: .korbit)
+            case .binance:
+                let rest = BinanceRESTClient(transport: transport)
+                return Operations(
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    trades: { id, count in try await rest.trades(id, count: count) },
+                    tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .binance)
+            }
+        }
+
+        /// These operations with what cannot be a real market's dropped where it enters, said in
+        /// the log: a ticker, a trade (a negative or infinite price or size, a time far ahead), and
+        /// a book refused whole, so no output, tape or 체결강도 shows them.
+        func checked(logger: Logger) -> Operations {
+            var checked = self
+            let (tickers, trades, tradesAfter, orderBook) = (tickers, trades, tradesAfter, orderBook)
+            checked.tickers = { ids in
+                try await tickers(ids).filter { ticker in
+                    guard let reason = ticker.implausibility else { return true }
+                    logger.warning("dropped an impossible ticker for \(ticker.marketID): \(reason)")
+                    return false
+                }
+            }
+            checked.trades = { market, count in
+                try await trades(market, count).filter { PlausibleDepth.keeps($0, logger: logger) }
+            }
+            checked.tradesAfter = { market, after in
+                try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
+            }
+            checked.orderBook = { market in
+                let book = try await orderBook(market)
+                if let reason = book.implausibility(now: PlausibleDepth.now()) {
+                    throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
+                }
+                return book
+            }
+            return checked
+        }
     }
 }
