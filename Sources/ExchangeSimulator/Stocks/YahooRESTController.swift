@@ -40,27 +40,8 @@ struct YahooRESTController<Context: RequestContext> {
             return .json(YahooChartResponse(error: .notFound), status: .notFound)
         }
         let interval = parameters.get(YahooEndpoint.Parameter.interval) ?? "1d"
-        guard YahooEndpoint.validIntervals.contains(interval) else {
-            let valid = YahooEndpoint.validIntervals.joined(separator: ", ")
-            return .json(
-                YahooChartResponse(
-                    error: YahooError(
-                        code: "Bad Request",
-                        description:
-                            "Invalid input - interval=\(interval) is not supported. Valid intervals: [\(valid)]")),
-                status: .badRequest)
-        }
         let range = parameters.get(YahooEndpoint.Parameter.range)
-        if let range, !YahooEndpoint.validRanges.contains(range) {
-            return .json(
-                YahooChartResponse(
-                    error: YahooError(
-                        code: "Bad Request",
-                        description:
-                            "Invalid input - range=\(range) is not supported. Valid ranges: [\(YahooEndpoint.validRanges.joined(separator: ", "))]"
-                    )),
-                status: .badRequest)
-        }
+        if let refusal = Self.refusal(interval: interval, range: range) { return refusal }
         let time = now()
         guard
             let (bars, quote, lastUpdate) = market.read(stock.code, now: time, { ($0.bars, $0.latest, $0.lastUpdate) })
@@ -91,9 +72,37 @@ struct YahooRESTController<Context: RequestContext> {
             : Self.aggregate(selected, interval: interval, session: session)
         let meta = Self.meta(
             stock: stock, symbol: symbol.uppercased(), bars: bars, latest: quote, lastUpdate: lastUpdate,
-            first: selected.first,
-            range: range ?? "", interval: interval, session: session, now: time)
-        let result = YahooChartResult(
+            first: selected.first, range: range ?? "", interval: interval, session: session, now: time)
+        return .json(YahooChartResponse(result: Self.result(meta: meta, points: points, intraday: intraday)))
+    }
+
+    /// Yahoo's 400 for an interval or a range it does not serve.
+    private static func refusal(interval: String, range: String?) -> Response? {
+        if !YahooEndpoint.validIntervals.contains(interval) {
+            let valid = YahooEndpoint.validIntervals.joined(separator: ", ")
+            return .json(
+                YahooChartResponse(
+                    error: YahooError(
+                        code: "Bad Request",
+                        description:
+                            "Invalid input - interval=\(interval) is not supported. Valid intervals: [\(valid)]")),
+                status: .badRequest)
+        }
+        if let range, !YahooEndpoint.validRanges.contains(range) {
+            let valid = YahooEndpoint.validRanges.joined(separator: ", ")
+            return .json(
+                YahooChartResponse(
+                    error: YahooError(
+                        code: "Bad Request",
+                        description: "Invalid input - range=\(range) is not supported. Valid ranges: [\(valid)]")),
+                status: .badRequest)
+        }
+        return nil
+    }
+
+    /// A chart's result: its points as Yahoo's column arrays (`null` columns when there are none).
+    private static func result(meta: YahooChartMeta, points: [ChartPoint], intraday: Bool) -> YahooChartResult {
+        YahooChartResult(
             meta: meta, timestamp: points.isEmpty ? nil : points.map(\.time),
             indicators: .init(
                 quote: [
@@ -104,7 +113,6 @@ struct YahooRESTController<Context: RequestContext> {
                             close: points.map(\.close), volume: points.map(\.volume))
                 ],
                 adjclose: intraday ? nil : [.init(adjclose: points.isEmpty ? nil : points.map(\.close))]))
-        return .json(YahooChartResponse(result: result))
     }
 
     private func search(_ parameters: FormQuery) -> Response {

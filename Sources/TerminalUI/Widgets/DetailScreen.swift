@@ -14,11 +14,37 @@ public struct DetailScreen: Sendable {
     /// The narrowest window that shows the chart, the book and the tape side by side.
     public static let wideWidth = 130
 
+    /// Draws `detail` full screen, with the board's status line and toast.
     public func draw(_ detail: DetailOutput, status board: BoardOutput, into screen: inout ScreenBuffer) {
         guard screen.width >= BoardScreen.minimumWidth, screen.height >= BoardScreen.minimumHeight else {
             BoardScreen.drawTooSmall(into: &screen)
             return
         }
+        drawHeader(detail, into: &screen)
+        let top = 2
+        let height = screen.height - top - 1
+        var hints = "Esc back  f favorite  q quit"
+        if let depth = detail.depth {
+            if screen.width >= Self.wideWidth {
+                drawSideBySide(detail, depth, into: &screen, y: top, height: height)
+            } else {
+                drawPanes(detail, depth, into: &screen, y: top, height: height)
+                hints = "Tab pane  " + hints
+            }
+        } else {
+            drawChart(detail, into: &screen, x: 1, y: top, width: screen.width - 2, height: height)
+        }
+        let y = screen.height - 1
+        screen.fill(y: y, style: Theme.statusBar)
+        let mode = board.status.isSimulated ? "SIMULATED" : "LIVE"
+        screen.write(
+            " \(board.status.exchange) │ \(mode) │ \(board.status.connection.label) │ \(hints)",
+            x: 0, y: y, style: Theme.statusBar)
+        if let toast = board.toast { BoardScreen.drawBanner(toast, into: &screen) }
+    }
+
+    /// The name, price and change on the first row, the 24-hour and 52-week figures that fit on the second.
+    private func drawHeader(_ detail: DetailOutput, into screen: inout ScreenBuffer) {
         let color = theme.style(detail.direction)
         var x = screen.write(" \(detail.name) ", x: 0, y: 0, style: Theme.title)
         x += screen.write("\(detail.symbol) · \(detail.market.rawValue)   ", x: x, y: 0, style: Theme.hint)
@@ -36,50 +62,43 @@ public struct DetailScreen: Sendable {
             screen.write(value, x: statX + DisplayWidth.of(label) + 1, y: 1)
             statX += DisplayWidth.of(text) + 3
         }
-        let top = 2
-        let height = screen.height - top - 1
-        var hints = "Esc back  f favorite  q quit"
-        if let depth = detail.depth {
-            if screen.width >= Self.wideWidth {
-                let tapeX = screen.width - TradeTapeView.preferredWidth
-                let bookX = tapeX - OrderBookView.preferredWidth - 1
-                drawChart(detail, into: &screen, x: 1, y: top, width: bookX - 3, height: height)
-                OrderBookView(theme: theme).draw(
-                    depth, into: &screen, x: bookX, y: top, width: OrderBookView.preferredWidth, height: height)
-                TradeTapeView(theme: theme).draw(
-                    depth, into: &screen, x: tapeX, y: top, width: TradeTapeView.preferredWidth - 1, height: height)
-            } else {
-                var tabX = 1
-                for pane in DetailPane.allCases {
-                    tabX += screen.write(
-                        " \(pane.title) ", x: tabX, y: top,
-                        style: pane == detail.pane ? Theme.activeTab : Theme.inactiveTab)
-                    tabX += 1
-                }
-                let paneY = top + 1
-                let paneHeight = height - 1
-                switch detail.pane {
-                case .chart:
-                    drawChart(detail, into: &screen, x: 1, y: paneY, width: screen.width - 2, height: paneHeight)
-                case .orderBook:
-                    OrderBookView(theme: theme).draw(
-                        depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 60), height: paneHeight)
-                case .trades:
-                    TradeTapeView(theme: theme).draw(
-                        depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 48), height: paneHeight)
-                }
-                hints = "Tab pane  " + hints
-            }
-        } else {
-            drawChart(detail, into: &screen, x: 1, y: top, width: screen.width - 2, height: height)
+    }
+
+    /// The chart, the book and the tape side by side.
+    private func drawSideBySide(
+        _ detail: DetailOutput, _ depth: DepthOutput, into screen: inout ScreenBuffer, y: Int, height: Int
+    ) {
+        let tapeX = screen.width - TradeTapeView.preferredWidth
+        let bookX = tapeX - OrderBookView.preferredWidth - 1
+        drawChart(detail, into: &screen, x: 1, y: y, width: bookX - 3, height: height)
+        OrderBookView(theme: theme).draw(
+            depth, into: &screen, x: bookX, y: y, width: OrderBookView.preferredWidth, height: height)
+        TradeTapeView(theme: theme).draw(
+            depth, into: &screen, x: tapeX, y: y, width: TradeTapeView.preferredWidth - 1, height: height)
+    }
+
+    /// One of the three under their tabs, the one the output chose.
+    private func drawPanes(
+        _ detail: DetailOutput, _ depth: DepthOutput, into screen: inout ScreenBuffer, y: Int, height: Int
+    ) {
+        var tabX = 1
+        for pane in DetailPane.allCases {
+            tabX += screen.write(
+                " \(pane.title) ", x: tabX, y: y, style: pane == detail.pane ? Theme.activeTab : Theme.inactiveTab)
+            tabX += 1
         }
-        let y = screen.height - 1
-        screen.fill(y: y, style: Theme.statusBar)
-        let mode = board.status.isSimulated ? "SIMULATED" : "LIVE"
-        screen.write(
-            " \(board.status.exchange) │ \(mode) │ \(board.status.connection.label) │ \(hints)",
-            x: 0, y: y, style: Theme.statusBar)
-        if let toast = board.toast { BoardScreen.drawBanner(toast, into: &screen) }
+        let paneY = y + 1
+        let paneHeight = height - 1
+        switch detail.pane {
+        case .chart:
+            drawChart(detail, into: &screen, x: 1, y: paneY, width: screen.width - 2, height: paneHeight)
+        case .orderBook:
+            OrderBookView(theme: theme).draw(
+                depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 60), height: paneHeight)
+        case .trades:
+            TradeTapeView(theme: theme).draw(
+                depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 48), height: paneHeight)
+        }
     }
 
     /// The candle chart under its title row, or why there is none.
