@@ -24,11 +24,16 @@ import Testing
             markets: [globalBitcoin], tickers: [MarketFixtures.ticker(globalBitcoin, price: 70_000)], exchange: .binance
         )
 
-        var boards: ExchangeBoards {
-            ExchangeBoards(clients: [
+        var boards: ExchangeBoards { boards() }
+
+        /// The boards, on `driver`'s clock and executor when given.
+        func boards(on driver: TaskDriver? = nil) -> ExchangeBoards {
+            let clients: [Exchange: MarketDataClient] = [
                 .upbit: upbit.client, .bithumb: bithumb.client, .binance: binance.client,
                 .korbit: ScriptedMarketClient.unreachable(.korbit),
-            ])
+            ]
+            guard let driver else { return ExchangeBoards(clients: clients) }
+            return ExchangeBoards(clients: clients, clock: driver.clock, executor: driver)
         }
     }
 
@@ -45,18 +50,20 @@ import Testing
         #expect(abs(try #require(bitcoin.premium) - (100_000_000 / (70_000.0 * 1_400) - 1)) < 1e-12)
     }
 
+    @MainActor
     @Test func aFailingFeedNeverStallsTheOthers() async throws {
         let fixture = Fixture()
-        let boards = fixture.boards
+        let driver = TaskDriver()
+        let boards = fixture.boards(on: driver)
         await boards.load()
         await boards.follow()
-        try await waitUntil(seconds: 10, "feeds subscribed") {
+        try await driver.advance(until: "feeds subscribed", limit: .seconds(10)) {
             !fixture.upbit.subscriptions.isEmpty && !fixture.bithumb.subscriptions.isEmpty
         }
         fixture.upbit.send(.connection(.live))
         fixture.upbit.send(.ticker(MarketFixtures.ticker(MarketFixtures.bitcoin, price: 101_000_000, timestamp: 2_000)))
         fixture.bithumb.send(.connection(.live))
-        try await waitUntil(seconds: 10, "Upbit's tick compared") {
+        try await driver.advance(until: "Upbit's tick compared", limit: .seconds(10)) {
             await boards.comparisons(symbols: ["BTC"]).first?.prices[.upbit] == 101_000_000
         }
         let states = await boards.connections()

@@ -34,26 +34,38 @@ import Testing
         }
     }
 
+    /// A board following `script` on the driver (its feed task, its gathering pause on the test
+    /// clock) and the log of every update it sends, read on the driver too: nothing waits on real time.
+    @MainActor
+    private func follow(
+        _ script: ScriptedMarketClient, markets: [MarketID]? = nil, driver: TaskDriver
+    ) async throws -> (board: LiveBoard, updates: OutputLog<BoardUpdate>) {
+        let board = LiveBoard(client: script.client, clock: driver.clock, executor: driver)
+        if let markets { try await board.load(markets: markets) } else { try await board.load() }
+        let updates = await board.updates()
+        let log = OutputLog<BoardUpdate>()
+        _ = driver.start { @MainActor in
+            for await update in updates { log.append(update) }
+        }
+        if let markets { await board.follow(markets: markets) } else { await board.follow() }
+        await driver.settle()
+        return (board, log)
+    }
+
+    @MainActor
     @Test func followingAppliesNewerTicksAndDropsOlderOnes() async throws {
         let script = scripted()
-        let board = LiveBoard(client: script.client)
-        try await board.load(markets: [bitcoin.id])
-        let updates = await board.updates()
-        await board.follow(markets: [bitcoin.id])
+        let driver = TaskDriver()
+        let (board, updates) = try await follow(script, markets: [bitcoin.id], driver: driver)
         #expect(script.subscriptions == [[bitcoin.id]])
 
         script.send(.connection(.live))
         script.send(.ticker(MarketFixtures.ticker(bitcoin, price: 900, timestamp: 50)))  // older than the snapshot
         script.send(.ticker(MarketFixtures.ticker(bitcoin, price: 1100, timestamp: 150)))
         script.send(.connection(.reconnecting(attempt: 1, delay: .seconds(1))))
-
-        var seen: [BoardUpdate] = []
-        for await update in updates {
-            seen.append(update)
-            if seen.count == 3 { break }
-        }
+        try await driver.advance(until: "three updates", limit: .seconds(10)) { updates.values.count >= 3 }
         #expect(
-            seen == [
+            updates.values == [
                 .connection(.live),
                 .quotes([Quote(market: bitcoin, ticker: MarketFixtures.ticker(bitcoin, price: 1100, timestamp: 150))]),
                 .connection(.reconnecting(attempt: 1, delay: .seconds(1))),
@@ -64,40 +76,40 @@ import Testing
         await board.stop()
     }
 
+    @MainActor
     @Test func ticksThatArriveTogetherReachFollowersAsOneUpdateOfEveryRowInOrder() async throws {
         let script = scripted()
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let updates = await board.updates()
-        await board.follow()
+        let driver = TaskDriver()
+        let (board, updates) = try await follow(script, driver: driver)
         let ticks = (1...2_000).map { step in
             MarketFixtures.ticker(
                 step.isMultiple(of: 2) ? bitcoin : ethereum, price: Double(step), timestamp: 100 + Int64(step))
         }
         for tick in ticks { script.send(.ticker(tick)) }
-        let moved = try await withDeadline(seconds: 30, "every tick") {
-            var moved: [Ticker] = []
-            for await update in updates {
-                guard case .quotes(let quotes) = update else { continue }
-                moved += quotes.map(\.ticker)
-                if moved.count >= ticks.count { break }
+        func moved() -> [Ticker] {
+            updates.values.flatMap { update -> [Ticker] in
+                guard case .quotes(let quotes) = update else { return [] }
+                return quotes.map(\.ticker)
             }
-            return moved
         }
-        #expect(moved == ticks)
+        try await driver.advance(until: "every tick", limit: .seconds(10)) { moved().count >= ticks.count }
+        #expect(moved() == ticks)
+        // Gathered: far fewer updates than ticks.
+        #expect(updates.values.count < ticks.count / 10)
         #expect(await board.appliedTicks == ticks.count)
         await board.stop()
     }
 
+    @MainActor
     @Test func aFreshSnapshotFromTheFeedReplacesOlderState() async throws {
         let script = scripted()
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let updates = await board.updates()
-        await board.follow()
+        let driver = TaskDriver()
+        let (board, updates) = try await follow(script, driver: driver)
         #expect(script.subscriptions.first?.count == 4)
         script.send(.snapshot([MarketFixtures.ticker(ethereum, price: 7777, timestamp: 200)]))
-        for await update in updates where update == .snapshotApplied { break }
+        try await driver.advance(until: "the snapshot applied", limit: .seconds(10)) {
+            updates.values.contains(.snapshotApplied)
+        }
         #expect(await board.board.ticker(ethereum.id)?.price == 7777)
         await board.stop()
     }

@@ -23,8 +23,6 @@ import Testing
         let source: ScriptedStockClient
         /// Every output the root published after its first, in order.
         let outputs: OutputLog<Root.Output>
-        /// The outputs as a remote client reads them.
-        let stream: AsyncStream<Root.Output>
         /// The root's ``RootViewModel/run()``, on the driver.
         let running: Task<Void, Never>
     }
@@ -60,18 +58,17 @@ import Testing
             executor: driver)
         let loader = DailyCandleLoader(
             exchange: .upbit, fetch: script.client.fetchDailyCandles, store: preferences.store)
-        let root = Root(board: boardViewModel, watchlist: watchlist) { market in
+        let root = Root(board: boardViewModel, watchlist: watchlist, executor: driver) { market in
             DetailViewModel(market: market, board: board, loader: loader)
         }
         let outputs = OutputLog<Root.Output>()
-        let stream = root.outputs(bufferingPolicy: .unbounded)
         let log = root.outputs(bufferingPolicy: .unbounded)
         _ = driver.start { @MainActor in
             for await output in log.dropFirst() { outputs.append(output) }
         }
         let running = driver.start { await root.run() }
         return Harness(
-            root: root, driver: driver, source: source, outputs: outputs, stream: stream, running: running)
+            root: root, driver: driver, source: source, outputs: outputs, running: running)
     }
 
     /// Sends the input in `json` as a browser would, and checks the output survives JSON.
@@ -95,10 +92,9 @@ import Testing
         output = try await send(#"{"board":{"detailOpened":{}}}"#, to: h)
         #expect(output.board.detailMarket == bitcoin.id)
         #expect(output.detail?.market == bitcoin.id)
-        // The detail's own task loads the candles; its outputs reach the root's.
-        let stream = h.stream
-        try await withDeadline(seconds: 30, "the detail's candles") {
-            for await output in stream where !(output.detail?.candles.isEmpty ?? true) { return }
+        // The detail's own task (on the driver) loads the candles; its outputs reach the root's.
+        try await h.driver.advance(until: "the detail's candles", limit: .seconds(10)) {
+            !(h.root.output.detail?.candles.isEmpty ?? true)
         }
         #expect(h.root.output.detail?.candles.count == 30)
         #expect(h.root.output.detail?.price == "100,500,000")

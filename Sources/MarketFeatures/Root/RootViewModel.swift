@@ -82,16 +82,19 @@ public final class RootViewModel {
     public let board: BoardViewModel
     private let watchlist: Watchlist?
     private let makeDetail: @MainActor (MarketID) -> DetailViewModel
-    /// The open detail and the task that runs it and forwards its outputs.
-    private var detail: (viewModel: DetailViewModel, task: Task<Void, Never>)?
+    /// The open detail (its task, `detail`, runs it and forwards its outputs).
+    private var detail: DetailViewModel?
+    /// The detail's task, on the executor the root was given (a test's own, or the shared pool).
+    private let tasks: TaskOwner
     private var isWatchlistShowing = false
 
     /// A root over a board view model, the Watchlist tab's (none without a stock source) and a way
     /// to make a market's detail view model when the board opens one.
     public init(
-        board: BoardViewModel, watchlist: Watchlist?,
+        board: BoardViewModel, watchlist: Watchlist?, executor: (any TaskExecutor)? = nil,
         makeDetail: @escaping @MainActor (MarketID) -> DetailViewModel
     ) {
+        tasks = TaskOwner(executor: executor)
         self.board = board
         self.watchlist = watchlist
         self.makeDetail = makeDetail
@@ -118,7 +121,7 @@ public final class RootViewModel {
             watchlist.send(input)
             show(watchlist: watchlist.output)
         case .detail(let input):
-            guard let viewModel = detail?.viewModel else { return }
+            guard let viewModel = detail else { return }
             viewModel.send(input)
             show(detail: viewModel.output)
         case .key(let key):
@@ -153,7 +156,7 @@ public final class RootViewModel {
         follow(tab: boardOutput.tab)
         var next = output
         next.board = boardOutput
-        next.detail = detail?.viewModel.output
+        next.detail = detail?.output
         next.watchlist = isWatchlistShowing ? watchlist?.output : nil
         publish(next)
     }
@@ -166,7 +169,7 @@ public final class RootViewModel {
     }
 
     private func show(detail detailOutput: DetailOutput) {
-        guard detail?.viewModel.output.market == detailOutput.market else { return }
+        guard detail?.output.market == detailOutput.market else { return }
         var next = output
         next.detail = detailOutput
         publish(next)
@@ -182,19 +185,19 @@ public final class RootViewModel {
 
     /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task).
     private func follow(detailMarket market: MarketID?) {
-        guard detail?.viewModel.output.market != market else { return }
-        detail?.task.cancel()
+        guard detail?.output.market != market else { return }
+        tasks.cancel("detail")
         detail = nil
         guard let market else { return }
         let viewModel = makeDetail(market)
         let outputs = viewModel.outputs()
-        let task = Task { @MainActor [weak self] in
+        tasks.replace("detail") { @MainActor [weak self] in
             async let running: Void = viewModel.run()
             // Both end when the task is cancelled.
             for await output in outputs { self?.show(detail: output) }
             await running
         }
-        detail = (viewModel, task)
+        detail = viewModel
     }
 
     /// Shows the Watchlist tab when the board is on it and hides it otherwise (cancelling its requests).
