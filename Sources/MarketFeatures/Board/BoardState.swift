@@ -223,8 +223,6 @@ struct BoardState {
         firstRow = max(0, min(firstRow, max(0, order.count - viewportRows)))
     }
 
-    /// Takes the favorites as the store now holds them (another copy of Sise or `sise favorites`
-    /// changed them); the Favorites tab re-sorts.
     /// Takes the sort orders another copy saved; returns whether they changed.
     mutating func adoptOrders(_ orders: [BoardTab: QuoteOrder]) -> Bool {
         guard orders != settings.orders else { return false }
@@ -233,6 +231,8 @@ struct BoardState {
         return true
     }
 
+    /// Takes the favorites as the store now holds them (another copy of Sise or `sise favorites`
+    /// changed them); the Favorites tab re-sorts.
     mutating func replaceFavorites(_ stored: [MarketID]) {
         guard stored != favorites else { return }
         favorites = stored

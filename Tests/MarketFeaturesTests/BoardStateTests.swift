@@ -1,0 +1,122 @@
+import MarketDomain
+import TestSupport
+import Testing
+
+@testable import MarketFeatures
+
+/// The board's rules, pure and synchronous: time is an argument, what must be stored comes out as
+/// effects, and no clock, store or screen is involved.
+@Suite struct BoardStateTests {
+    private let bitcoinInBTC = Market(id: MarketID("BTC-ETH")!, koreanName: "이더리움", englishName: "Ethereum")
+
+    /// A board of the four fixture markets (by trade value: BTT, XRP, ETH, BTC ascending) and one BTC-group market.
+    private var board: TickerBoard {
+        var board = TickerBoard(exchange: .upbit)
+        board.setMarkets(MarketFixtures.markets + [bitcoinInBTC])
+        _ = board.apply(
+            snapshot: MarketFixtures.markets.enumerated().map { index, market in
+                MarketFixtures.ticker(market, price: Double(1000 * (index + 1)), value: Double(index + 1) * 1e9)
+            } + [MarketFixtures.ticker(bitcoinInBTC, price: 0.03)])
+        return board
+    }
+
+    private func state(favorites: [MarketID] = []) -> BoardState {
+        var state = BoardState(settings: BoardSettings(), favorites: favorites, quoteGroups: ["KRW", "BTC"])
+        state.reorderIfDue(board: board, language: .korean, now: .zero)
+        return state
+    }
+
+    private func handle(_ input: BoardInput, _ state: inout BoardState, now: Duration = .zero) -> [BoardState.Effect] {
+        let effects = state.handle(input, board: board, language: .korean, now: now)
+        state.reorderIfDue(board: board, language: .korean, now: now)
+        return effects
+    }
+
+    @Test func theMarketTabOrdersByValueAndTheSelectionStaysInView() {
+        var state = state()
+        // By trade value, largest first; the BTC group's market is not on the KRW tab.
+        #expect(state.order.map(\.base) == ["BTT", "XRP", "ETH", "BTC"])
+        #expect(state.selected == state.order.first)
+        _ = handle(.viewportResized(rows: 2), &state)
+        _ = handle(.selectionMovedToLast, &state)
+        #expect(state.selectedIndex == 3 && state.firstRow == 2)
+        _ = handle(.pageMoved(by: -1), &state)
+        #expect(state.selectedIndex == 2 && state.firstRow == 2)
+        _ = handle(.selectionMoved(by: -10), &state)
+        #expect(state.selectedIndex == 0 && state.firstRow == 0)
+        _ = handle(.marketChosen(bitcoinInBTC.id), &state)
+        #expect(state.selectedIndex == 0)
+    }
+
+    @Test func searchAndSortAreStoredAndTheSearchNeverKeepsControlCharacters() {
+        var state = state()
+        #expect(handle(.searchFocused, &state).isEmpty && state.isSearchFocused)
+        #expect(handle(.searchTextChanged("ㅂㅌ\u{1B}[2J"), &state) == [.saveSettings])
+        #expect(state.settings.search(for: .market) == "ㅂㅌ[2J")
+        #expect(handle(.searchSubmitted, &state).isEmpty && !state.isSearchFocused)
+        #expect(handle(.searchCleared, &state) == [.saveSettings])
+        #expect(handle(.searchCleared, &state).isEmpty)
+        #expect(handle(.sortKeyChosen(.name), &state) == [.saveSettings])
+        #expect(state.settings.order(for: .market).key == .name)
+    }
+
+    @Test func aStarIsSavedWithAToastAndClearingAsksFirst() {
+        var state = state()
+        let first = state.selected!
+        #expect(handle(.favoriteToggled, &state, now: .seconds(1)) == [.setFavorite(first, true)])
+        #expect(state.toast?.text.hasPrefix("★ Added") == true)
+        state.expire(now: .seconds(4))
+        #expect(state.toast == nil)
+        #expect(handle(.clearFavoritesRequested, &state).isEmpty && state.pendingClear == 1)
+        // While the question shows, nothing but its answer is taken.
+        #expect(handle(.favoriteToggled, &state).isEmpty && state.favorites == [first])
+        #expect(handle(.confirmationAnswered(false), &state).isEmpty && state.favorites == [first])
+        _ = handle(.clearFavoritesRequested, &state)
+        #expect(handle(.confirmationAnswered(true), &state, now: .seconds(5)) == [.clearFavorites])
+        #expect(state.favorites.isEmpty && state.toast?.text == "Cleared 1 favorites")
+    }
+
+    @Test func tabsCycleAndMarketGroupsChangeOnlyOnTheMarketTab() {
+        var state = state()
+        #expect(handle(.quoteGroupChosen("btc"), &state).isEmpty)
+        #expect(state.quoteGroup == "BTC" && state.order == [bitcoinInBTC.id])
+        _ = handle(.nextQuoteGroupChosen, &state)
+        #expect(state.quoteGroup == "KRW" && state.order.count == 4)
+        _ = handle(.quoteGroupChosen("USDT"), &state)
+        #expect(state.quoteGroup == "KRW")
+        #expect(handle(.previousTabChosen, &state) == [.saveSettings])
+        #expect(state.tab == .watchlist)
+        _ = handle(.nextQuoteGroupChosen, &state)
+        #expect(state.quoteGroup == "KRW")
+        #expect(handle(.tabChosen(.watchlist), &state).isEmpty)
+        _ = handle(.nextTabChosen, &state)
+        #expect(state.tab == .market)
+    }
+
+    @Test func theDetailOpensOnlyOnAMarketOfTheBoard() {
+        var state = state()
+        _ = handle(.detailOpened, &state)
+        #expect(state.detail == state.selected)
+        _ = handle(.detailClosed, &state)
+        #expect(state.detail == nil)
+        state.selected = MarketID("KRW-NOPE")
+        _ = state.handle(.detailOpened, board: board, language: .korean, now: .zero)
+        #expect(state.detail == nil)
+    }
+
+    @Test func aPriceMoveFlashesForItsDurationAndReSortsAtMostOnceASecond() {
+        var state = state()
+        let id = state.order.last!
+        state.priceMoved(id, direction: .rise, now: .seconds(10))
+        #expect(state.flashes[id]?.direction == .rise)
+        state.expire(now: .seconds(10) + BoardState.flashDuration)
+        #expect(state.flashes[id] == nil)
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(10))
+        #expect(state.lastReorder == .seconds(10))
+        state.priceMoved(id, direction: .fall, now: .milliseconds(10_500))
+        state.reorderIfDue(board: board, language: .korean, now: .milliseconds(10_500))
+        #expect(state.lastReorder == .seconds(10) && state.changedSinceReorder)
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(11))
+        #expect(state.lastReorder == .seconds(11) && !state.changedSinceReorder)
+    }
+}
