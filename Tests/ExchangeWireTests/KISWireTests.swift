@@ -95,7 +95,7 @@ import Testing
         var bytes = Array("005930   KR7005930003".utf8) + [0xBB, 0xEF, 0xBC, 0xBA, 0xC0, 0xFC, 0xC0, 0xDA]
         bytes += Array(String(repeating: "N", count: 227).utf8) + [0x0A]
         let stocks = KISMasterFile.stocks(from: Data(bytes), kind: .kospi)
-        #expect(stocks == [Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)])
+        #expect(stocks == [StockFixtures.samsung])
         // The same line read with KOSDAQ's shorter tail keeps six tail characters in the name: no match.
         #expect(KISMasterFile.stocks(from: Data(bytes), kind: .kosdaq).first?.koreanName != "삼성전자")
     }

@@ -11,8 +11,8 @@ import Testing
 
 /// The real KIS and Yahoo clients against the simulated stock market over loopback.
 @Suite(.serialized) struct StockClientsAgainstSimulatorTests {
-    private static let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
-    private static let apple = Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq)
+    private static let samsung = StockFixtures.samsung
+    private static let apple = StockFixtures.apple
 
     private static func logger() -> Logger {
         var logger = Logger(label: "test")
@@ -62,7 +62,7 @@ import Testing
         let kis = Self.kis(running, tokens: Self.memoryTokens())
         let fetch = try #require(kis.fetchEnglishName)
         #expect(try await fetch(Self.samsung) == "Samsung Electronics")
-        let kakao = Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kosdaq)
+        let kakao = StockFixtures.kakao
         #expect(try await fetch(kakao) == "Kakao")
         let yahoo = YahooClient.make(baseURL: running.baseURL(for: .yahoo), logger: Self.logger())
         #expect(yahoo.fetchEnglishName == nil)
@@ -246,7 +246,7 @@ import Testing
         let running = try await Self.start()
         let stocks = try await KISMasterClient.stocks(baseURL: running.baseURL(for: .kis), logger: Self.logger())
         #expect(stocks.count == 300)
-        #expect(stocks.contains(Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)))
+        #expect(stocks.contains(StockFixtures.samsung))
         #expect(stocks.filter { $0.market == .kosdaq }.count == 100)
         await running.stop()
     }

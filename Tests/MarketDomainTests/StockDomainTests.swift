@@ -1,4 +1,5 @@
 import MarketDomain
+import TestSupport
 import Testing
 
 @Suite struct StockDomainTests {
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func stocksKnowTheirCurrencyAndYahooSuffix() {
-        let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
+        let samsung = StockFixtures.samsung
         #expect(samsung.currency == "KRW")
         #expect(samsung.market.yahooSuffix == ".KS")
         #expect(samsung.name(in: .english) == "삼성전자")

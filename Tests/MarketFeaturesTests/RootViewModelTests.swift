@@ -52,7 +52,7 @@ import Testing
         let source = ScriptedStockClient { driver.elapsed }
         let watchlist = WatchlistViewModel(
             source: .kis, client: source.client,
-            directory: StockDirectory([Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)]),
+            directory: StockDirectory([StockFixtures.samsung]),
             store: InMemoryWatchlistStore([.kis: ["005930"]]).store, clock: ViewClock(driver.clock),
             requestsPerSecond: 18,
             executor: driver)

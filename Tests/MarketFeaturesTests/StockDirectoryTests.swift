@@ -1,4 +1,5 @@
 import MarketDomain
+import TestSupport
 import Testing
 
 @testable import MarketFeatures
@@ -7,7 +8,7 @@ import Testing
 /// none of them shared as it is, not copied (every Watchlist tab of a server starts from one).
 @Suite struct StockDirectoryTests {
     private let stocks = [
-        Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi),
+        StockFixtures.samsung,
         Stock(code: "000660", koreanName: "SK하이닉스", englishName: "SK hynix", market: .kospi),
     ]
 

@@ -1,10 +1,11 @@
 import MarketDomain
 import MarketFeatures
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct StockListRefresherTests {
-    private static let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
+    private static let samsung = StockFixtures.samsung
     private static let kakao = Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kospi)
     private static let day: Int64 = 86_400_000
 

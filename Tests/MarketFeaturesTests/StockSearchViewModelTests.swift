@@ -8,9 +8,9 @@ import Testing
 /// The add-a-stock search with a scripted Yahoo and a test clock.
 @MainActor
 @Suite struct StockSearchViewModelTests {
-    private static let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
+    private static let samsung = StockFixtures.samsung
     private static let samsara = Stock(code: "IOT", koreanName: "", englishName: "Samsara Inc.", market: .nyse)
-    private static let apple = Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq)
+    private static let apple = StockFixtures.apple
     private static let directory = StockDirectory([samsung, apple])
 
     /// The search's tasks run on the driver, which the test drains, and only the test clock moves time.

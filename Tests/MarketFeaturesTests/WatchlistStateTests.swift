@@ -1,4 +1,5 @@
 import MarketDomain
+import TestSupport
 import Testing
 
 @testable import MarketFeatures
@@ -6,9 +7,9 @@ import Testing
 /// The Watchlist tab's rules, pure and synchronous: each input's change to the state and the
 /// effects it asks for, in order.
 @Suite struct WatchlistStateTests {
-    private static let samsung = Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)
-    private static let hynix = Stock(code: "000660", koreanName: "SK하이닉스", englishName: "", market: .kospi)
-    private static let kakao = Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kosdaq)
+    private static let samsung = StockFixtures.samsung
+    private static let hynix = StockFixtures.hynix
+    private static let kakao = StockFixtures.kakao
     private static let directory = StockDirectory([samsung, hynix, kakao])
 
     private func state(_ codes: [String] = ["005930", "000660", "035720"]) -> WatchlistState {

@@ -11,10 +11,10 @@ import Testing
 @MainActor
 @Suite struct WatchlistViewModelTests {
     private static let stocks = [
-        Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi),
-        Stock(code: "000660", koreanName: "SK하이닉스", englishName: "", market: .kospi),
-        Stock(code: "035720", koreanName: "카카오", englishName: "", market: .kosdaq),
-        Stock(code: "AAPL", koreanName: "", englishName: "Apple Inc.", market: .nasdaq),
+        StockFixtures.samsung,
+        StockFixtures.hynix,
+        StockFixtures.kakao,
+        StockFixtures.apple,
     ]
 
     /// The view model's tasks run on the driver, which the test drains: nothing of it runs behind

@@ -1,6 +1,7 @@
 import MarketDomain
 import MarketFeatures
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The Watchlist tab in a screen buffer: the add-a-stock search as a framed popup over cleared
@@ -24,7 +25,7 @@ import Testing
         var output = rows()
         var search = StockSearchViewModel.Output()
         search.text = "삼성"
-        search.results = [Stock(code: "005930", koreanName: "삼성전자", englishName: "", market: .kospi)]
+        search.results = [StockFixtures.samsung]
         output.search = search
         var screen = ScreenBuffer(width: 100, height: 24)
         WatchlistScreen(theme: Theme()).draw(output, isSimulated: true, into: &screen)
