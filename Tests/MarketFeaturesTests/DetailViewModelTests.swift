@@ -1,4 +1,5 @@
 import MarketDomain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -63,18 +64,27 @@ import Testing
 
     @Test func aCurrentCacheIsUsedInsteadOfTheExchange() async throws {
         let today = TradingDay(unixMilliseconds: now)
-        let memory = InMemoryPreferenceStore()
-        try memory.store.cacheCandles(.upbit, bitcoin.id, history(days: 364, endingOn: today.adding(days: -1)))
+        let cached = history(days: 364, endingOn: today.adding(days: -1))
+        // Failing doubles: the exchange must not be asked while the cache is current, and the
+        // store is only read (any other call fails the test).
+        var store = PreferenceStore.failing
+        store.cachedCandles = { _, _ in cached }
         let loader = DailyCandleLoader(
-            exchange: .upbit, fetch: { _, _ in throw ExchangeError.unavailable("offline") }, store: memory.store)
+            exchange: .upbit, fetch: MarketDataClient.failing().fetchDailyCandles, store: store)
         let candles = try await loader.load(bitcoin.id, today: today)
         #expect(candles.count == 364)
         // An old cache is not enough: the exchange is asked, and its failure reported.
+        let asked = Mutex(0)
         let stale = DailyCandleLoader(
-            exchange: .upbit, fetch: { _, _ in throw ExchangeError.unavailable("offline") }, store: memory.store)
+            exchange: .upbit,
+            fetch: { _, _ in
+                asked.withLock { $0 += 1 }
+                throw ExchangeError.unavailable("offline")
+            }, store: store)
         await #expect(throws: ExchangeError.unavailable("offline")) {
             try await stale.load(bitcoin.id, today: today.adding(days: 10))
         }
+        #expect(asked.withLock { $0 } == 1)
     }
 
     @Test func todaysCandleStartsOnANewDay() {
