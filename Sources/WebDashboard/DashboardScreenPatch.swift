@@ -1,25 +1,18 @@
+import Foundation
 public import MarketFeatures
 
-/// What changed from one ``DashboardScreen`` to the next: the board's changes (``BoardPatch``),
-/// the detail's figures and chart each whole when they changed, the Watchlist tab and its stock
-/// chart whole when they changed, and the parts that closed in `cleared`. Applying the patch of `old → new` to `old`
-/// gives `new` exactly (``applied(to:)``; the page's `applyScreenPatch` does the same).
+/// What changed from one ``DashboardScreen`` to the next, derived from the screen's `Codable`
+/// form and nothing else: the board's changes (``BoardPatch``, its rows by id), and every other
+/// part (the detail, the Watchlist tab, the stock chart, and whatever is added to the screen
+/// later) as a JSON merge patch (RFC 7386): an object changed key by key down to the values that
+/// changed, anything else whole, and `null` for what closed. A field added to an output needs no
+/// code here and none in the page (`screen.js` merges any key). Applying the patch of `old → new`
+/// to `old` gives `new` exactly (``applied(to:)``; the page's `applyScreenPatch` does the same).
 public struct DashboardScreenPatch: Sendable, Equatable, Codable {
+    /// The board's changes.
     public var board: BoardPatch?
-    /// The detail's figures, when the detail opened or they changed.
-    public var detailFigures: DetailOutput?
-    /// The detail's chart, when the detail opened or the chart changed.
-    public var detailChart: CandleChartLayout?
-    public var watchlist: DashboardScreen.Root.Watchlist.Output?
-    /// The Watchlist tab's stock chart, when it opened or changed.
-    public var stockChart: CandleChartLayout?
-    /// The parts that are now closed.
-    public var cleared: [Part]?
-
-    /// The parts of a screen that open and close.
-    public enum Part: String, Sendable, Codable {
-        case detail, watchlist, stockChart
-    }
+    /// The other parts' changes, by their key in the screen's JSON, merged as RFC 7386 says.
+    public var parts: [String: JSONValue] = [:]
 
     /// Whether nothing changed.
     public var isEmpty: Bool { self == DashboardScreenPatch() }
@@ -30,46 +23,72 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
     public init(from old: DashboardScreen, to new: DashboardScreen) {
         let boardChanges = BoardPatch(from: old.board, to: new.board)
         board = boardChanges.isEmpty ? nil : boardChanges
-        var cleared: [Part] = []
-        if let detail = new.detail {
-            detailFigures = detail.figures == old.detail?.figures ? nil : detail.figures
-            detailChart = detail.chart == old.detail?.chart ? nil : detail.chart
-        } else if old.detail != nil {
-            cleared.append(.detail)
-        }
-        if let watchlist = new.watchlist {
-            self.watchlist = watchlist == old.watchlist ? nil : watchlist
-        } else if old.watchlist != nil {
-            cleared.append(.watchlist)
-        }
-        if let chart = new.stockChart {
-            stockChart = chart == old.stockChart ? nil : chart
-        } else if old.stockChart != nil {
-            cleared.append(.stockChart)
-        }
-        self.cleared = cleared.isEmpty ? nil : cleared
+        parts = Self.mergePatch(from: .object(Self.partsOf(old)), to: .object(Self.partsOf(new)))?.members ?? [:]
     }
 
-    /// `old` with these changes.
+    /// `old` with these changes (`old` itself when they cannot be read back into a screen).
     public func applied(to old: DashboardScreen) -> DashboardScreen {
-        var new = old
-        if let board { new.board = board.applied(to: old.board) }
-        if let detailFigures, let detailChart {
-            new.detail = DashboardScreen.DetailView(figures: detailFigures, chart: detailChart)
-        } else if let detailFigures {
-            new.detail?.figures = detailFigures
-        } else if let detailChart {
-            new.detail?.chart = detailChart
-        }
-        if let watchlist { new.watchlist = watchlist }
-        if let stockChart { new.stockChart = stockChart }
-        for part in cleared ?? [] {
-            switch part {
-            case .detail: new.detail = nil
-            case .watchlist: new.watchlist = nil
-            case .stockChart: new.stockChart = nil
+        var members = Self.merge(.object(Self.partsOf(old)), .object(parts)).members
+        members[Self.boardKey] = JSONValue.of(BoardOutput())
+        guard let data = try? JSONEncoder().encode(JSONValue.object(members)),
+            var new = try? JSONDecoder().decode(DashboardScreen.self, from: data)
+        else { return old }
+        new.board = board.map { $0.applied(to: old.board) } ?? old.board
+        return new
+    }
+
+    /// The screen's parts other than the board, as JSON.
+    private static func partsOf(_ screen: DashboardScreen) -> [String: JSONValue] {
+        var parts = screen
+        parts.board = BoardOutput()
+        return JSONValue.of(parts).members.filter { $0.key != boardKey }
+    }
+
+    private static let boardKey = "board"
+
+    /// The merge patch that turns `old` into `new`, `nil` when they are equal: objects key by key
+    /// (a key gone is `null`), anything else whole. The screen's JSON has no `null` of its own (an
+    /// absent optional is left out), so `null` only ever means gone.
+    static func mergePatch(from old: JSONValue, to new: JSONValue) -> JSONValue? {
+        guard case .object(let before) = old, case .object(let after) = new else { return old == new ? nil : new }
+        var patch: [String: JSONValue] = [:]
+        for (key, value) in after {
+            if let previous = before[key] {
+                if let change = mergePatch(from: previous, to: value) { patch[key] = change }
+            } else {
+                patch[key] = value
             }
         }
-        return new
+        for key in before.keys where after[key] == nil { patch[key] = .null }
+        return patch.isEmpty ? nil : .object(patch)
+    }
+
+    /// `target` with `patch` merged in, as RFC 7386 says.
+    static func merge(_ target: JSONValue?, _ patch: JSONValue) -> JSONValue {
+        guard case .object(let changes) = patch else { return patch }
+        var members = target?.members ?? [:]
+        for (key, value) in changes {
+            members[key] = value == .null ? nil : merge(members[key], value)
+        }
+        return .object(members)
+    }
+
+    // The patch travels flat: `board` beside the other parts' keys.
+    public init(from decoder: any Decoder) throws {
+        var members = try JSONValue(from: decoder).members
+        if let board = members.removeValue(forKey: Self.boardKey) {
+            let data = try JSONEncoder().encode(board)
+            self.board = try JSONDecoder().decode(BoardPatch.self, from: data)
+        }
+        parts = members
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var members = parts
+        if let board {
+            let data = try JSONEncoder().encode(board)
+            members[Self.boardKey] = try JSONDecoder().decode(JSONValue.self, from: data)
+        }
+        try JSONValue.object(members).encode(to: encoder)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 
 @testable import WebDashboard
 
-/// A screen patch carries the board's changes, the detail's figures and chart only when each
-/// changed, the Watchlist tab only when it changed, and the parts that closed; applying it gives
-/// the new screen exactly.
+/// A screen patch carries the board's changes and every other part as a JSON merge patch of the
+/// screen's own form: what changed, key by key, and `null` for what closed; applying it gives the
+/// new screen exactly.
 @Suite struct DashboardScreenPatchTests {
     private let bitcoin = MarketID("KRW-BTC")!
 
@@ -54,40 +54,59 @@ import Testing
         #expect(opened.detail?.figures.candles.isEmpty == true, "the chart stands for the candles")
 
         let opening = DashboardScreenPatch(from: screen(detailPrice: nil), to: opened)
-        #expect(opening.detailFigures != nil && opening.detailChart != nil)
+        #expect(Set(opening.parts["detail"]?.members.keys ?? [:].keys) == ["figures", "chart"])
         #expect(opening.applied(to: screen(detailPrice: nil)) == opened)
 
-        // A tick that moves the price but not the chart's rows sends the figures only.
+        // A tick that moves the price but not the chart's rows sends the price alone.
         let ticked = screen(detailPrice: "105.01", close: 105.01)
         let small = DashboardScreenPatch(from: opened, to: ticked)
-        #expect(small.detailFigures?.price == "105.01" && small.detailChart == nil)
+        #expect(small.parts == ["detail": .object(["figures": .object(["price": .string("105.01")])])])
         #expect(small.applied(to: opened) == ticked)
 
         // A jump to a new high redraws the chart.
         let jumped = screen(detailPrice: "150", close: 150)
         let big = DashboardScreenPatch(from: ticked, to: jumped)
-        #expect(big.detailChart != nil)
+        #expect(big.parts["detail"]?.members["chart"] != nil)
         #expect(big.applied(to: ticked) == jumped)
 
         let closed = DashboardScreenPatch(from: jumped, to: screen(detailPrice: nil))
-        #expect(closed.cleared == [.detail] && closed.detailFigures == nil)
+        #expect(closed.parts == ["detail": .null])
         #expect(closed.applied(to: jumped) == screen(detailPrice: nil))
     }
 
-    @Test func theWatchlistTravelsWholeWhenItChangesAndIsClearedWhenItCloses() {
+    @Test func theWatchlistTravelsKeyByKeyAndIsNullWhenItCloses() throws {
         let none = screen(detailPrice: nil)
         let shown = screen(detailPrice: nil, watchlistRows: ["005930"])
         let grown = screen(detailPrice: nil, watchlistRows: ["005930", "000660"])
         #expect(DashboardScreenPatch(from: shown, to: shown).isEmpty)
         let growing = DashboardScreenPatch(from: shown, to: grown)
-        #expect(growing.watchlist?.rows.map(\.id) == ["005930", "000660"])
+        #expect(growing.parts["watchlist"]?.members.keys.sorted() == ["rows"])
         #expect(growing.board == nil)
         #expect(growing.applied(to: shown) == grown)
         let leaving = DashboardScreenPatch(from: grown, to: none)
-        #expect(leaving.cleared == [.watchlist])
+        #expect(leaving.parts == ["watchlist": .null])
         #expect(leaving.board?.fields["tab"] == .string("market"))
         #expect(leaving.applied(to: grown) == none)
         #expect(DashboardScreenPatch(from: none, to: shown).applied(to: none) == shown)
+        // The patch travels flat, the board beside the parts, and reads back the same.
+        let data = try JSONEncoder().encode(leaving)
+        #expect(try JSONDecoder().decode(DashboardScreenPatch.self, from: data) == leaving)
+        let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys.sorted()
+        #expect(keys == ["board", "watchlist"])
+    }
+
+    @Test func aMergePatchOfAnyTwoValuesTurnsTheFirstIntoTheSecond() {
+        let values: [JSONValue] = [
+            .object([:]), .object(["a": .integer(1), "b": .object(["c": .string("x")])]),
+            .object(["b": .object(["c": .string("y"), "d": .array([.integer(1)])])]), .string("s"), .integer(2),
+            .array([.object(["a": .integer(1)])]), .object(["a": .object([:])]),
+        ]
+        for old in values {
+            for new in values {
+                let patch = DashboardScreenPatch.mergePatch(from: old, to: new)
+                #expect((patch.map { DashboardScreenPatch.merge(old, $0) } ?? old) == new, "\(old) → \(new)")
+            }
+        }
     }
 }
 

@@ -1,21 +1,27 @@
 // The screen as the server describes it (DashboardScreen): the board, the detail it opened, the
-// Watchlist tab; a patch (DashboardScreenPatch) applied as DashboardScreenPatch.applied(to:) does
-// in Swift.
+// Watchlist tab. A patch (DashboardScreenPatch) carries the board's changes (BoardPatch, rows by
+// id) and every other part as a JSON merge patch (RFC 7386): objects merged key by key, anything
+// else taken whole, `null` for what closed — applied here as DashboardScreenPatch.applied(to:)
+// does in Swift, for any key, so a part added to the screen needs no change here.
 import { applyPatch } from "./board.js";
+
+/** `target` with `patch` merged in (RFC 7386); `target` itself is left as it was, and what the
+ * patch does not touch keeps its identity (the page redraws a chart only when it changed). */
+export function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const isObject = target !== null && typeof target === "object" && !Array.isArray(target);
+  const result = isObject ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
 
 /** `screen` with `changes` applied; `screen` itself is left as it was. */
 export function applyScreenPatch(screen, changes) {
-  const next = { ...screen };
-  if (changes.board) next.board = applyPatch(screen.board, changes.board);
-  if (changes.detailFigures && changes.detailChart) {
-    next.detail = { figures: changes.detailFigures, chart: changes.detailChart };
-  } else if (changes.detailFigures && screen.detail) {
-    next.detail = { ...screen.detail, figures: changes.detailFigures };
-  } else if (changes.detailChart && screen.detail) {
-    next.detail = { ...screen.detail, chart: changes.detailChart };
-  }
-  if (changes.watchlist) next.watchlist = changes.watchlist;
-  if (changes.stockChart) next.stockChart = changes.stockChart;
-  for (const part of changes.cleared ?? []) delete next[part];
+  const { board, ...parts } = changes;
+  const next = mergePatch(screen, parts);
+  next.board = board ? applyPatch(screen.board, board) : screen.board;
   return next;
 }
