@@ -45,13 +45,8 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
         }
         watchlist = output.watchlist
         if let stock = output.watchlist?.detail {
-            let candles = stock.bars.map { bar in
-                Candle(
-                    day: bar.day, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume,
-                    value: 0)
-            }
             stockChart = CandleChartLayout(
-                candles, quote: stock.currency, columns: Self.chartColumns, rows: Self.chartRows)
+                stock.bars.map(\.candle), quote: stock.currency, columns: Self.chartColumns, rows: Self.chartRows)
             watchlist?.detail?.bars = []
         }
     }

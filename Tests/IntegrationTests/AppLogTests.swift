@@ -7,7 +7,7 @@ import Testing
 /// The app's log never lands on its own screen (issue 26, item 9): with `--verbose` and stderr on
 /// the terminal, the feed's reconnects are logged while the app runs, and those lines wait until
 /// the screen is given back.
-@Suite(.enabled(if: Tmux.isAvailable)) struct AppLogTests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: Tmux.isAvailable)) struct AppLogTests {
     @Test func logLinesWaitUntilTheAppGivesTheScreenBack() async throws {
         let running = try await SimulatorHarness.startDropping(every: .seconds(1), ticksPerSecond: 200)
         defer { Task { await running.stop() } }

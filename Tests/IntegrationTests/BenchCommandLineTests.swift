@@ -4,7 +4,7 @@ import Testing
 /// `sise bench ingest` (with and without `--frames-only`), `sise bench firehose` and `sise bench
 /// serve` end to end against the server they start: the last line a script reads, with figures
 /// that show frames really flowed; and `bench firehose`'s misuse.
-@Suite(.serialized) struct BenchCommandLineTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct BenchCommandLineTests {
     /// The number after `name=` in `line`.
     private func figure(_ name: String, in line: Substring) -> Double? {
         line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.flatMap { Double($0.dropFirst(name.count + 1)) }

@@ -7,7 +7,7 @@ import Testing
 /// Every dialect of the simulator answered as curl_cffi's Chrome impersonation asks (what
 /// yfinance and yahooquery use): ten requests on one kept-alive connection, each offering an
 /// `h2c` upgrade the server declines.
-@Suite struct BrowserLikeClientTests {
+@Suite(.timeLimit(.minutes(5))) struct BrowserLikeClientTests {
     private static func request(_ path: String, method: String = "GET", body: String = "") -> String {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
         text += "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n"

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The `sise` executable end to end, on its embedded simulated market.
-@Suite(.serialized) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct CommandLineTests {
     private static let recordKeys: Set<String> = [
         "exchange", "market", "symbol", "koreanName", "englishName", "price", "changePrice", "changeRate",
         "volume24h", "tradeValue24h", "high", "low", "timestamp",

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `sise quotes --exchange …` and `sise compare` end to end, on the embedded simulated market.
-@Suite(.serialized) struct CompareCommandLineTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct CompareCommandLineTests {
     private func objects(_ json: String) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// Every command against a damaged database file: the ones that need it refuse with exit 74, the
 /// ones that only use it for names or caches go on with one warning, and none changes a byte of it.
-@Suite(.serialized) struct DamagedDatabaseTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct DamagedDatabaseTests {
     @Test func noCommandWritesToADamagedDatabase() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-damaged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

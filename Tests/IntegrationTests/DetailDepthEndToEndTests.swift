@@ -7,7 +7,8 @@ import Testing
 /// The built `sise` in a 140×44 tmux pane against a simulator that drops every connection every
 /// four seconds: `Enter` on a coin shows its order book and trades moving live, and they come back
 /// after each drop (SPEC §1.13).
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct DetailDepthEndToEndTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: Tmux.isAvailable, "needs tmux"))
+struct DetailDepthEndToEndTests {
     /// Seconds of the day of a tape row's `HH:mm:ss`.
     private static func seconds(_ line: String) -> Int? {
         guard let match = line.firstMatch(of: /(\d\d):(\d\d):(\d\d)\s+[\d,]+\s+\d+\.\d{4}\s*$/) else { return nil }

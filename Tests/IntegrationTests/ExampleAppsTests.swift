@@ -8,7 +8,7 @@ import Testing
 
 /// The example apps (SPEC §1.14): their real clients against the simulator's GitHub and
 /// random-number dialects over loopback, their headless forms, and the apps in tmux.
-@Suite(.serialized) struct ExampleAppsTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct ExampleAppsTests {
     private static func start(errorRate: Double = 0) async throws -> RunningSimulator {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -83,7 +83,8 @@ import Testing
 
 /// The example apps in a 120×40 tmux pane, against a simulator of the test's (so the requests
 /// they send can be counted) or their own embedded one.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct ExampleAppsEndToEndTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: Tmux.isAvailable, "needs tmux"))
+struct ExampleAppsEndToEndTests {
     @Test func repoSearchShowsSwiftSendsOneRequestForAQuicklyTypedQueryAndShowsTheChosenId() async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical

@@ -8,7 +8,7 @@ import Testing
 
 /// The real Bithumb, Korbit and Binance clients against the simulator's dialects over loopback:
 /// the snapshot, candles, the live stream and a reconnect, as for Upbit.
-@Suite(.serialized) struct ExchangeClientsAgainstSimulatorTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct ExchangeClientsAgainstSimulatorTests {
     static let exchanges: [Exchange] = [.bithumb, .korbit, .binance]
 
     @Test(arguments: exchanges)

@@ -9,7 +9,7 @@ import Testing
 /// The real WebSocket connector and feed against the simulator through a proxy that black-holes
 /// or closes upgrade requests: every failed opening goes back to the back-off loop, the
 /// abandoned socket is closed, and the feed goes live once the way is clear.
-@Suite struct FeedThroughFaultyProxyTests {
+@Suite(.timeLimit(.minutes(5))) struct FeedThroughFaultyProxyTests {
     @Test(arguments: [
         [LoopbackProxy.Behaviour.blackHole], [.closeOnRequest], [.blackHole, .closeOnRequest, .blackHole],
     ])

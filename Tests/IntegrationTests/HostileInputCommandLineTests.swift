@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile input from the two ends a command reads (issue 26, items 5 and 11): a server's trades
 /// of impossible values, and an argument with escape bytes.
-@Suite struct HostileInputCommandLineTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileInputCommandLineTests {
     /// One trade of the docs' shape (최근 체결 내역) with these values.
     private static func trade(price: String, size: String, timestamp: Int64, id: Int64) -> String {
         #"{"market":"KRW-BTC","trade_date_utc":"2025-11-24","trade_time_utc":"10:19:58","timestamp":\#(timestamp),"#

@@ -8,7 +8,7 @@ import Testing
 /// Every exchange's real client following one market's depth on the simulator over loopback:
 /// the REST first paint, live books and trades over the WebSocket, and both back after the
 /// simulator drops the connection (SPEC §1.13).
-@Suite(.serialized) struct MarketDepthAgainstSimulatorTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct MarketDepthAgainstSimulatorTests {
     static let exchanges: [Exchange] = [.upbit, .bithumb, .korbit, .binance]
 
     /// The events seen so far, and the depth they make.

@@ -8,7 +8,7 @@ import Testing
 /// (`sise simulate --rest-limit 2`): they pace themselves to what the server's replies say it
 /// allows, so busy work completes without a single refusal where the dialect tells its limit,
 /// and retries after a refusal where it does not.
-@Suite struct RateLimitedClientsTests {
+@Suite(.timeLimit(.minutes(5))) struct RateLimitedClientsTests {
     private static let bitcoin = MarketID("KRW-BTC")!
 
     @Test(arguments: Exchange.allCases)

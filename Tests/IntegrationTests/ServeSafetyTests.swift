@@ -8,7 +8,7 @@ import WSClient
 /// `sise serve` against the faults campaign's attacks (issue 26, items 1 and 2), as a process:
 /// a flood of idle, half-sent and malformed connections under a low descriptor limit, and a
 /// DNS-rebound page.
-@Suite(.serialized) struct ServeSafetyTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct ServeSafetyTests {
     private static var quietLogger: Logger {
         var logger = Logger(label: "test.serve-safety")
         logger.logLevel = .critical

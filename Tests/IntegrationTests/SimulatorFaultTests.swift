@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// The simulator's fault options as clients meet them.
-@Suite(.serialized) struct SimulatorFaultTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SimulatorFaultTests {
     private static func start(_ faults: SimulatorFaults) async throws -> RunningSimulator {
         var logger = Logger(label: "test")
         logger.logLevel = .critical

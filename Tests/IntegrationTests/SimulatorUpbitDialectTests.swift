@@ -11,7 +11,7 @@ import Testing
 import WSClient
 
 /// The simulator as any client of Upbit's dialect meets it: raw HTTP and raw WebSocket frames.
-@Suite(.serialized) struct SimulatorUpbitDialectTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SimulatorUpbitDialectTests {
     private struct Reply {
         var status: UInt
         var body: String

@@ -10,7 +10,7 @@ import WSClient
 
 /// The simulator's Bithumb, Korbit and Binance dialects as any of their clients meets them: raw
 /// HTTP and raw WebSocket frames, with the keys, JSON types and frame kinds of the docs' payloads.
-@Suite(.serialized) struct SimulatorVenueDialectTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SimulatorVenueDialectTests {
     private func get(
         _ harness: SimulatorHarness, _ exchange: Exchange, _ path: String
     ) async throws -> (

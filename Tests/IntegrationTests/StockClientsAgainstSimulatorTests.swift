@@ -10,7 +10,7 @@ import TestSupport
 import Testing
 
 /// The real KIS and Yahoo clients against the simulated stock market over loopback.
-@Suite(.serialized) struct StockClientsAgainstSimulatorTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct StockClientsAgainstSimulatorTests {
     private static let samsung = StockFixtures.samsung
     private static let apple = StockFixtures.apple
 

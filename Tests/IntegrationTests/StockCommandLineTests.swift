@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The stock commands end to end on the embedded simulated market.
-@Suite(.serialized) struct StockCommandLineTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct StockCommandLineTests {
     private func temporaryDatabase() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("sise-stocks-\(UUID().uuidString).sqlite").path
     }

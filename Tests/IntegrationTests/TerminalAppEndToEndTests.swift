@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The built `sise` in a 120×40 tmux pane against its embedded simulator: a person's session.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalAppEndToEndTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: Tmux.isAvailable, "needs tmux"))
+struct TerminalAppEndToEndTests {
     private func boardRows(_ lines: [String]) -> [String] {
         lines.dropFirst(3).dropLast(2).filter { $0.contains("백만") }
     }

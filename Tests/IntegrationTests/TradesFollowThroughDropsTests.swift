@@ -8,7 +8,7 @@ import Testing
 /// `sise trades --follow` through a simulator that drops every connection every 2 s while KRW-BTC
 /// trades some ten times a second (issue 26, items 3 and 4): every trade printed once, in
 /// order, none lost without a word (the simulator numbers a coin's trades one by one), across every reconnect.
-@Suite struct TradesFollowThroughDropsTests {
+@Suite(.timeLimit(.minutes(5))) struct TradesFollowThroughDropsTests {
     @Test func everyTradeIsPrintedOnceInOrderAcrossReconnects() async throws {
         let running = try await SimulatorHarness.startDropping(every: .seconds(2), ticksPerSecond: 400)
         defer { Task { await running.stop() } }

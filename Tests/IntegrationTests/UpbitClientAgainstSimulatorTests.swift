@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite(.serialized) struct UpbitClientAgainstSimulatorTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct UpbitClientAgainstSimulatorTests {
     @Test func theSnapshotMatchesTheSimulatorsState() async throws {
         let harness = try await SimulatorHarness.start()
         harness.simulator.setPaused(true)

@@ -15,7 +15,7 @@ import WSClient
 
 /// `sise serve` over real loopback: the page with its security headers, and a browser tab's
 /// WebSocket from hello to patches, bad requests and a cross-site page refused.
-@Suite struct DashboardServerTests {
+@Suite(.timeLimit(.minutes(5))) struct DashboardServerTests {
     private static var quietLogger: Logger {
         var logger = Logger(label: "test.serve")
         logger.logLevel = .critical

@@ -19,3 +19,11 @@ public struct StockBar: Sendable, Hashable, Codable {
         self.volume = volume
     }
 }
+
+extension StockBar {
+    /// The bar as a candle for the charts, its traded value taken as the volume at the close
+    /// (the sources give shares, not value): one conversion for every face.
+    public var candle: Candle {
+        Candle(day: day, open: open, high: high, low: low, close: close, volume: volume, value: volume * close)
+    }
+}

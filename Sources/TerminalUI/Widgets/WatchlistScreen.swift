@@ -113,14 +113,10 @@ public struct WatchlistScreen: Sendable {
         } else if detail.isLoading {
             screen.write(" Loading daily bars…", x: 2, y: 4, style: Theme.hint)
         } else {
-            let candles = detail.bars.map {
-                Candle(
-                    day: $0.day, open: $0.open, high: $0.high, low: $0.low, close: $0.close, volume: $0.volume,
-                    value: $0.volume * $0.close)
-            }
+            let candles = detail.bars.map(\.candle)
             screen.write(" Daily bars (\(candles.count) days)", x: 0, y: 3, style: Theme.header)
             CandleChart(theme: theme).draw(
-                candles, quote: detail.currency == "KRW" ? "KRW" : "USD", into: &screen, x: 1, y: 4,
+                candles, quote: detail.currency, into: &screen, x: 1, y: 4,
                 width: screen.width - 2, height: max(4, screen.height - 6))
         }
     }
