@@ -85,8 +85,22 @@ public struct BoardStatus: Sendable, Equatable, Codable {
     public var lastUpdate = ""
     /// Every exchange's feed, when the board follows several (the compare view).
     public var feeds: [FeedStatus] = []
+    /// What a banner says while the main feed is not live (`nil` when it is): the words every
+    /// face shows for the feed's state, written once here.
+    public var notice: String?
 
     public init() {}
+
+    /// The banner's words for `connection` of `exchange`.
+    public static func notice(for connection: ConnectionState, of exchange: String) -> String? {
+        switch connection {
+        case .live: nil
+        case .connecting: "Connecting to \(exchange)…"
+        case .stale: "No update from \(exchange) for a while: prices may be stale"
+        case .reconnecting: "\(exchange): \(connection.label)…"
+        case .offline: "\(exchange) is offline: prices are the last known"
+        }
+    }
 }
 
 /// One exchange's live feed in the status bar, with the words both faces show: an exchange whose

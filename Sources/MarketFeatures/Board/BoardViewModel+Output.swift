@@ -38,6 +38,7 @@ extension BoardViewModel {
         output.status.exchange = board.exchange.displayName
         output.status.isSimulated = isSimulated
         output.status.connection = connection
+        output.status.notice = BoardStatus.notice(for: connection, of: board.exchange.displayName)
         output.status.ticksPerSecond = tickTimes.count
         output.status.lastUpdate = lastTimestamp.map(Self.kstTime) ?? ""
         output.status.feeds = feedStatuses()

@@ -105,14 +105,12 @@ function setState(state, message) {
   setText(banner, message ?? "");
 }
 
-/** The page's state: the server's socket first, then the exchange's feed behind it. */
+/** The page's state: the server's socket first, then the exchange's feed behind it, its words
+ * from Swift (BoardStatus.notice). */
 function showFeedState() {
   if (!output) return;
   const feed = caseName(output.status.connection);
-  if (feed === "live") setState("live");
-  else if (feed === "stale") setState("stale", "No update for a while: prices may be stale");
-  else if (feed === "reconnecting") setState("reconnecting", `${output.status.exchange}: reconnecting…`);
-  else setState("connecting", `Connecting to ${output.status.exchange}…`);
+  setState(["live", "stale", "reconnecting"].includes(feed) ? feed : "connecting", output.status.notice);
 }
 
 function viewportRows() {
