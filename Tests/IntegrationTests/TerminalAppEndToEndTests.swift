@@ -5,16 +5,28 @@ import Testing
 /// The built `sise` in a 120×40 tmux pane against its embedded simulator: a person's session.
 @Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: Tmux.isAvailable, "needs tmux"))
 struct TerminalAppEndToEndTests {
+    /// The app on a database of its own in a fresh folder: the shell command that runs it in
+    /// tmux, prints its exit status and keeps the pane open.
+    private struct AppRun {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        var db: String { folder.appendingPathComponent("sise.sqlite").path }
+        var command: String { "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600" }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
     private func boardRows(_ lines: [String]) -> [String] {
         lines.dropFirst(3).dropLast(2).filter { $0.contains("백만") }
     }
 
     @Test func aPersonsSessionSearchSortFavoriteDetailAndQuit() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let db = folder.appendingPathComponent("sise.sqlite").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let run = try AppRun()
+        defer { run.remove() }
+        let (db, command) = (run.db, run.command)
 
         var tmux = try await Tmux.start(command)
         do {
@@ -87,11 +99,9 @@ struct TerminalAppEndToEndTests {
     /// The keys the browser test of the same name presses (`]` on the board, `o` and `t` in a
     /// detail): one key table, so both faces do the same.
     @Test func theSameKeysAsThePageChooseTheGroupAndTheDetailsPanes() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let db = folder.appendingPathComponent("sise.sqlite").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let run = try AppRun()
+        defer { run.remove() }
+        let command = run.command
         let tmux = try await Tmux.start(command)
         do {
             try await tmux.waitFor("the board") { lines in lines.filter { $0.contains("백만") }.count >= 10 }
@@ -118,11 +128,9 @@ struct TerminalAppEndToEndTests {
     }
 
     @Test func theCompareTabShowsEveryExchangeLiveAndUpdates() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let db = folder.appendingPathComponent("sise.sqlite").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let run = try AppRun()
+        defer { run.remove() }
+        let command = run.command
         let tmux = try await Tmux.start(command)
         do {
             try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
@@ -154,11 +162,9 @@ struct TerminalAppEndToEndTests {
     }
 
     @Test func theWatchlistTabAddsFromTheSearchAndKeepsItAcrossARestart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let db = folder.appendingPathComponent("sise.sqlite").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let command = "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600"
+        let run = try AppRun()
+        defer { run.remove() }
+        let (db, command) = (run.db, run.command)
         var tmux = try await Tmux.start(command)
         do {
             try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
