@@ -33,9 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
+        .target(name: "SiseSupport", swiftSettings: sharedSettings),
         .target(
             name: "MarketDomain",
-            dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")],
+            dependencies: ["SiseSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
             swiftSettings: sharedSettings),
         .target(name: "ExchangeWire", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
         .target(

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
+import SiseSupport
 
 /// One client on the simulated Upbit WebSocket, or Bithumb's v1 one (its near-clone): reads its
 /// requests, sends snapshots and live tickers of the codes it subscribed, in binary frames as

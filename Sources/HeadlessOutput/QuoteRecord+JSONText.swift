@@ -1,4 +1,5 @@
 public import MarketDomain
+public import SiseSupport
 
 extension QuoteRecord {
     /// Writes this record as one NDJSON line without `JSONEncoder`: the text `JSONEncoder` writes

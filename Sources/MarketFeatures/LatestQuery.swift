@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The timing rules of a search that asks a remote service as a person types, written once for
 /// the stock search and the repository search: a query goes out only after a pause in typing,

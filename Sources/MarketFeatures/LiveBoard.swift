@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// One exchange's live market state, shared by everyone who watches it: it loads the REST
 /// snapshot (markets and tickers together, names merged in), then follows the live feed,

@@ -1,6 +1,7 @@
 import Dispatch
 import GRDB
 public import MarketDomain
+import SiseSupport
 import Synchronization
 
 extension MarketStore {

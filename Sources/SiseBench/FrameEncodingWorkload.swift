@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import SiseSupport
 
 /// Upbit DEFAULT ticker messages with the decimals the simulator sends (prices on the tick grid,
 /// volumes to 8 decimals, values to 4, rates to 10), encoded as the simulator's firehose does

@@ -2,6 +2,7 @@ import ExchangeWire
 import Exchanges
 import Foundation
 import MarketDomain
+import SiseSupport
 
 /// Ticker frames of one dialect for a synthetic board of coins, encoded as the simulator sends
 /// them, with the decoders that read them: the byte reader the feed uses and the `Codable`

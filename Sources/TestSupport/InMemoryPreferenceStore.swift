@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 import Synchronization
 
 /// A preference store held in memory, for view-model tests; it can be told to fail writes.

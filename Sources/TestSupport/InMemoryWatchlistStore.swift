@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 import Synchronization
 
 /// Watchlists held in memory, for view-model tests.

@@ -1,5 +1,6 @@
 public import Clocks
 public import MarketDomain
+public import SiseSupport
 import Synchronization
 
 /// Runs the code under test one job at a time on the test's own thread, and moves a `TestClock`

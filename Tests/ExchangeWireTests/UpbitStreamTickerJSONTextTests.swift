@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import SiseSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HeadlessOutput
 import MarketDomain
 import MarketFeatures
+import SiseSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import MarketDomain
+import SiseSupport
 import Testing
 
 /// The one fan-out behind view models' outputs, stores' change signals and live boards' updates:

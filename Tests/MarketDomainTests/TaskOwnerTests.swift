@@ -1,4 +1,5 @@
 import MarketDomain
+import SiseSupport
 import Synchronization
 import TestSupport
 import Testing

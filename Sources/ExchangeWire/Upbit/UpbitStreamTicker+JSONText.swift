@@ -1,4 +1,5 @@
 public import MarketDomain
+public import SiseSupport
 
 extension UpbitStreamTicker {
     /// Writes this ticker as one frame's JSON, in DEFAULT or SIMPLE keys, without `JSONEncoder`:

@@ -2,6 +2,7 @@ import ExchangeWire
 import Foundation
 import MarketDomain
 import NIOHTTP1
+import SiseSupport
 import Synchronization
 
 /// One exchange's REST rate limits as its client keeps them: a ``RequestPacer`` per rate-limit

@@ -5,6 +5,7 @@ public import Logging
 public import MarketDomain
 import NIOCore
 import NIOHTTP1
+import SiseSupport
 
 /// KIS's app key and secret (from `KIS_APP_KEY`/`KIS_APP_SECRET` or a 0600 config file; never
 /// printed or logged).

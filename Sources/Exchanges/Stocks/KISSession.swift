@@ -5,6 +5,7 @@ import Logging
 import MarketDomain
 import NIOCore
 import NIOHTTP1
+import SiseSupport
 
 /// One KIS app key's session: its token and its pace. An actor because concurrent requests share
 /// the token (one issuance for all) and the pacer.

@@ -1,5 +1,6 @@
 public import Logging
 public import MarketDomain
+import SiseSupport
 
 /// The board screen's view model (Input → transform → Output): one viewer's tab, search, sort,
 /// selection and favorites over the shared ``LiveBoard`` of an exchange.

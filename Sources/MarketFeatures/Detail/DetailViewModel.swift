@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The detail view's view model: live stats of one market from the shared board, 52-week range
 /// and daily candles fetched once (cached), with today's candle following the live price, and

@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The numbers list (SPEC §1.14), the other classic MVVM example: on appearing it fetches five
 /// random integers between 100 and 1000; each `addRandomNumberTapped` fetches one more and

@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The repository search (SPEC §1.14), the classic MVVM example on Sise's shape: on appearing it
 /// searches `swift`; then a query goes out only when longer than 2 characters, different from the

@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// One viewer's whole app (SPEC §4), Input → transform → Output: the board (its tabs, search,
 /// sort, favorites, Compare, help, confirmations and toasts), the detail of the market the board

@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The add-a-stock search (SPEC §1.7), Input → Output: local matches (name, code, 초성) at every
 /// keystroke; the source's remote search only after a 300 ms pause, for two Latin characters or

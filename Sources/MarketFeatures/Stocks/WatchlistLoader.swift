@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// What the loader reports about the stocks of a watchlist, each by its index in the list.
 public enum WatchlistEvent: Sendable, Equatable {

@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The Watchlist tab's view model (SPEC §1.7), Input → transform → Output: the rows appear at once
 /// in the person's order as placeholders and fill in one by one as the source answers; a failed

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessOutput
 import MarketDomain
 import MarketFeatures
+import SiseSupport
 
 /// `sise stream`: live ticks, one line each, until a limit or Ctrl-C.
 struct StreamCommand: AsyncParsableCommand {
