@@ -5,6 +5,7 @@ import PackageDescription
 let sharedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -38,13 +39,14 @@ let package = Package(
             name: "MarketDomain",
             dependencies: ["SiseSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
             swiftSettings: sharedSettings),
-        .target(name: "ExchangeWire", dependencies: ["MarketDomain"], swiftSettings: sharedSettings),
+        .target(name: "ExchangeWire", dependencies: ["SiseSupport", "MarketDomain"], swiftSettings: sharedSettings),
         .target(
             name: "StockLists", dependencies: ["MarketDomain"], resources: [.copy("Resources")],
             swiftSettings: sharedSettings),
         .target(
             name: "Exchanges",
             dependencies: [
+                .product(name: "NIOHTTP1", package: "swift-nio"), "SiseSupport",
                 "MarketDomain",
                 "ExchangeWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -60,6 +62,10 @@ let package = Package(
         .target(
             name: "ExchangeSimulator",
             dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"), "SiseSupport",
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 "MarketDomain",
                 "ExchangeWire",
                 "StockLists",
@@ -76,17 +82,17 @@ let package = Package(
         ),
         .target(
             name: "MarketFeatures",
-            dependencies: ["MarketDomain", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SiseSupport", "MarketDomain", .product(name: "Logging", package: "swift-log")],
             swiftSettings: sharedSettings
         ),
         .target(
             name: "HeadlessOutput",
-            dependencies: ["MarketDomain", "MarketFeatures"],
+            dependencies: ["SiseSupport", "MarketDomain", "MarketFeatures"],
             swiftSettings: sharedSettings
         ),
         .target(
             name: "MarketStore",
-            dependencies: ["MarketDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SiseSupport", "MarketDomain", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: sharedSettings
         ),
         .target(
@@ -113,6 +119,7 @@ let package = Package(
         .target(
             name: "SiseBench",
             dependencies: [
+                "SiseSupport", "StockLists",
                 "MarketDomain",
                 "ExchangeWire",
                 "Exchanges",
@@ -129,6 +136,7 @@ let package = Package(
         .executableTarget(
             name: "sise",
             dependencies: [
+                "SiseSupport",
                 "SiseBench",
                 "MarketDomain",
                 "ExchangeWire",
@@ -171,29 +179,34 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MarketDomain", "ExchangeWire", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: [
+                "SiseSupport", "MarketDomain", "ExchangeWire", .product(name: "Clocks", package: "swift-clocks"),
+            ],
             swiftSettings: sharedSettings),
         .testTarget(
             name: "MarketDomainTests",
             dependencies: [
+                "SiseSupport",
                 "MarketDomain", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: sharedSettings),
         .testTarget(
             name: "ExchangeWireTests",
             dependencies: [
+                "MarketDomain", "SiseSupport",
                 "ExchangeWire", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "HeadlessOutputTests",
-            dependencies: ["HeadlessOutput", "MarketFeatures", "TestSupport"],
+            dependencies: ["MarketDomain", "SiseSupport", "HeadlessOutput", "MarketFeatures", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "MarketFeaturesTests",
             dependencies: [
+                "MarketDomain",
                 "MarketFeatures", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -202,6 +215,7 @@ let package = Package(
         .testTarget(
             name: "ExchangesTests",
             dependencies: [
+                "ExchangeWire", "MarketDomain", .product(name: "NIOHTTP1", package: "swift-nio"), "SiseSupport",
                 "Exchanges", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
@@ -212,12 +226,15 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["MarketStore", "TestSupport"],
+            dependencies: ["MarketDomain", "MarketStore", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "WebDashboardTests",
             dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                "MarketDomain", "MarketFeatures", .product(name: "NIOWebSocket", package: "swift-nio"),
                 "WebDashboard", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -227,12 +244,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TestSupport"],
+            dependencies: ["MarketDomain", "MarketFeatures", "TerminalUI", "TestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "ExchangeSimulatorTests",
             dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), "MarketDomain",
+                .product(name: "NIOCore", package: "swift-nio"),
                 "ExchangeSimulator", "ExchangeWire", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -243,6 +262,10 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                "ExchangeWire", .product(name: "Logging", package: "swift-log"), "MarketDomain",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport", "StockLists",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -8,6 +8,7 @@ public import MarketDomain
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// The simulated exchange (SPEC §3): one seeded random-walk market that trades at a configurable
 /// rate, served by four Hummingbird servers on loopback, one per dialect (Upbit, Bithumb, Korbit,

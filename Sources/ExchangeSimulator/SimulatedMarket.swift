@@ -1,3 +1,4 @@
+import ExchangeWire
 public import MarketDomain
 import Synchronization
 

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
+import NIOWebSocket
 import SiseSupport
 
 /// One client on the simulated Upbit WebSocket, or Bithumb's v1 one (its near-clone): reads its

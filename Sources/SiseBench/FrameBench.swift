@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExchangeSimulator
+import Foundation
 import HeadlessOutput
 import MarketDomain
 import MarketFeatures

@@ -1,3 +1,4 @@
+import MarketDomain
 public import MarketFeatures
 
 /// The terminal front end: draws the root view model's outputs (the board, the detail it opened,

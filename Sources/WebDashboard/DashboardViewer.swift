@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
 import Logging
+import MarketDomain
 import MarketFeatures
 import NIOCore
 import NIOWebSocket

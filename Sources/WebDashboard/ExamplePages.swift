@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWebSocket
 public import MarketDomain
 public import MarketFeatures
+import NIOCore
 
 /// The example apps' services a `sise serve` offers its pages (SPEC §1.14): the repository search
 /// and the random numbers, each page driven by the same view model as the terminal app.

@@ -1,4 +1,5 @@
 import Exchanges
+import Foundation
 import MarketDomain
 import Synchronization
 import TestSupport

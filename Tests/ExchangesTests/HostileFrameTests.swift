@@ -1,6 +1,7 @@
 import Clocks
 import ConcurrencyExtras
 import Exchanges
+import Foundation
 import MarketDomain
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import NIOHTTP1
+import SiseSupport
 import Testing
 
 @testable import Exchanges

@@ -1,6 +1,7 @@
 import ExchangeSimulator
 import Foundation
 import Logging
+import MarketDomain
 import TestSupport
 import Testing
 

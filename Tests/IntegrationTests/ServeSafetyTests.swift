@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOWebSocket
 import Synchronization
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import MarketDomain
 import NIOCore
+import NIOHTTP1
 import Synchronization
 import TestSupport
 import Testing

@@ -1,9 +1,11 @@
 import AsyncHTTPClient
+import ExchangeSimulator
 import ExchangeWire
 import Foundation
 import Logging
 import MarketDomain
 import NIOCore
+import NIOHTTP1
 import TestSupport
 import Testing
 import WSClient

@@ -5,6 +5,9 @@ import Exchanges
 import Foundation
 import Logging
 import MarketDomain
+import NIOCore
+import NIOFoundationEssentialsCompat
+import NIOHTTP1
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import MarketDomain
 import Synchronization
 import TestSupport

@@ -1,3 +1,4 @@
+import Foundation
 import MarketDomain
 import MarketFeatures
 import TerminalUI

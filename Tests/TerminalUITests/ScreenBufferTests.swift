@@ -1,3 +1,4 @@
+import MarketFeatures
 import TerminalUI
 import Testing
 

@@ -6,6 +6,7 @@ import Logging
 import MarketDomain
 import MarketFeatures
 import NIOCore
+import NIOWebSocket
 import Synchronization
 import TestSupport
 import Testing

@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import MarketDomain
 import NIOCore
+import NIOFoundationEssentialsCompat
+import Synchronization
 
 /// The simulated KIS Open API (exchange-apis.md §5, §5.5): the token, the current price, the last
 /// 30 days, longer history 100 rows at a time, and product info, for the KRX stocks of the

@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import NIOHTTP1
 
 /// Binance spot's public REST API (exchange-apis.md §4.1): the trading USDT symbols, 24h
 /// tickers and daily klines paged back 1000 at a time; `{code,msg}` errors become ``ExchangeError``.

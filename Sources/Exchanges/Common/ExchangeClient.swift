@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 public import Logging
 public import MarketDomain
+import NIOCore
 
 /// The real client of every exchange: REST over AsyncHTTPClient and the reconnecting WebSocket
 /// feed, talking to whichever server of the exchange's dialect it is given (the real exchange or

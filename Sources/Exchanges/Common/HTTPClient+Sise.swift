@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOCore
 
 extension HTTPClient {
     /// The one HTTP client of every REST transport, for the life of the process: AsyncHTTPClient's

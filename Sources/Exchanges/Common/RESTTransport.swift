@@ -5,6 +5,7 @@ import MarketDomain
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SiseSupport
 
 /// GET requests to one exchange's REST API over AsyncHTTPClient, shared by every client: builds the
 /// URL and query, collects the body, and turns transport failures into ``ExchangeError``. Each

@@ -2,6 +2,8 @@ import ExchangeWire
 public import Foundation
 public import Logging
 public import MarketDomain
+import NIOCore
+import NIOHTTP1
 
 /// The example apps' real clients (SPEC §1.14), talking to whichever server of the dialect they
 /// are given: the real GitHub and random-number service under `--live`, the simulator otherwise.

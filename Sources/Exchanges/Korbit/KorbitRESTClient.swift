@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import NIOHTTP1
 
 /// Korbit's v2 public REST API (exchange-apis.md §3.1–§3.5): launched KRW pairs named by
 /// `/v2/currencies` (English only), tickers, daily candles paged back 200 at a time; the

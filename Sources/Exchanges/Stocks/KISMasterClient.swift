@@ -3,6 +3,8 @@ import ExchangeWire
 import Foundation
 public import Logging
 public import MarketDomain
+import NIOCore
+import NIOHTTP1
 import ZIPFoundation
 
 /// Downloads KIS's stock master files (KOSPI and KOSDAQ zips, CP949 inside) and reads their

@@ -3,6 +3,7 @@ import ExchangeWire
 import Foundation
 public import Logging
 public import MarketDomain
+import NIOCore
 import NIOHTTP1
 import Synchronization
 

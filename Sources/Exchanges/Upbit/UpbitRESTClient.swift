@@ -1,5 +1,6 @@
 import ExchangeWire
 import MarketDomain
+import NIOHTTP1
 
 /// Upbit's quotation REST API over AsyncHTTPClient: markets, tickers, daily candles.
 /// Every failure leaves as an ``ExchangeError``.

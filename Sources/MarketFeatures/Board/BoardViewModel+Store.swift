@@ -1,3 +1,4 @@
+import Logging
 public import MarketDomain
 
 /// The board's part in the store: favorites and settings read again when another viewer or copy

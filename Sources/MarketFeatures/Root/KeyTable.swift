@@ -1,3 +1,5 @@
+import MarketDomain
+
 /// The one table of keys (SPEC §1.10): what a key means in each ``KeyboardFocus``, for the
 /// terminal app and every browser tab. The terminal reads keys from its bytes, the page sends its
 /// keydowns as `{"key":"ArrowDown"}`; both end here, so a key changed in this table changes both

@@ -1,3 +1,5 @@
+import MarketDomain
+
 /// What has the keyboard on a viewer's screen, decided once from the root's output: a question
 /// waiting for y/n first, then the help, the board's search, the open detail, the Watchlist tab's
 /// parts, and the board. ``KeyTable`` reads a key in this focus, for the terminal and the page alike.

@@ -5,6 +5,7 @@ import HeadlessOutput
 import Logging
 import MarketDomain
 import MarketFeatures
+import MarketStore
 import WebDashboard
 
 /// `sise serve`: the browser dashboard. Every browser tab gets its own view model (tab, search,

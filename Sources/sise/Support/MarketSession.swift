@@ -1,6 +1,7 @@
 import ExchangeSimulator
 import ExchangeWire
 import Exchanges
+import Foundation
 import Logging
 import MarketDomain
 import MarketFeatures
