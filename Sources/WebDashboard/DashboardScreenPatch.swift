@@ -23,6 +23,12 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
     public init(from old: DashboardScreen, to new: DashboardScreen) {
         let boardChanges = BoardPatch(from: old.board, to: new.board)
         board = boardChanges.isEmpty ? nil : boardChanges
+        // Most frames change the board alone: the other parts' JSON is made only when they differ.
+        var oldParts = old
+        oldParts.board = BoardOutput()
+        var newParts = new
+        newParts.board = BoardOutput()
+        guard oldParts != newParts else { return }
         parts = Self.mergePatch(from: .object(Self.partsOf(old)), to: .object(Self.partsOf(new)))?.members ?? [:]
     }
 
