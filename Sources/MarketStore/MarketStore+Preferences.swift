@@ -33,20 +33,14 @@ extension MarketStore {
         }
     }
 
-    /// The board settings saved for an exchange.
-    public func boardSettings(_ exchange: Exchange) throws -> BoardSettings? {
-        let json = try read { db in try SettingRecord.fetchOne(db, key: Self.boardKey(exchange))?.value }
-        guard let json else { return nil }
-        // Settings from an older or damaged file are dropped, not fatal: the board starts fresh.
-        return try? JSONDecoder().decode(BoardSettings.self, from: Data(json.utf8))
+    /// The text saved under a key by a feature (the board's settings, …), or nil.
+    public func setting(_ key: String) throws -> String? {
+        try read { db in try SettingRecord.fetchOne(db, key: key)?.value }
     }
 
-    /// Saves the board settings of an exchange.
-    public func saveBoardSettings(_ exchange: Exchange, _ settings: BoardSettings) throws {
-        let data: Data
-        do { data = try JSONEncoder().encode(settings) } catch { throw StoreError("cannot encode settings: \(error)") }
-        let record = SettingRecord(key: Self.boardKey(exchange), value: String(decoding: data, as: UTF8.self))
-        try write { db in try record.save(db) }
+    /// Saves a feature's text under a key.
+    public func saveSetting(_ key: String, _ value: String) throws {
+        try write { db in try SettingRecord(key: key, value: value).save(db) }
     }
 
     /// The cached daily candles of a market, oldest first.
@@ -124,8 +118,8 @@ extension MarketStore {
             favorites: { try self.favorites($0) },
             setFavorite: { try self.setFavorite($0, $1, $2) },
             clearFavorites: { try self.clearFavorites($0) },
-            boardSettings: { try self.boardSettings($0) },
-            saveBoardSettings: { try self.saveBoardSettings($0, $1) },
+            setting: { try self.setting($0) },
+            saveSetting: { try self.saveSetting($0, $1) },
             cachedCandles: { try self.cachedCandles($0, $1) },
             cacheCandles: { try self.cacheCandles($0, $1, $2) },
             coinNames: { try self.coinNames() },
@@ -134,5 +128,4 @@ extension MarketStore {
         )
     }
 
-    private static func boardKey(_ exchange: Exchange) -> String { "board.\(exchange.rawValue)" }
 }

@@ -6,7 +6,7 @@ import Synchronization
 public final class InMemoryPreferenceStore: Sendable {
     private struct State {
         var favorites: [Exchange: [MarketID]] = [:]
-        var settings: [Exchange: BoardSettings] = [:]
+        var settings: [String: String] = [:]
         var candles: [Exchange: [MarketID: [Candle]]] = [:]
         var coinNames = CoinNames()
         var failWrites = false
@@ -16,10 +16,10 @@ public final class InMemoryPreferenceStore: Sendable {
     private let state = Mutex(State())
     private let signal = ChangeSignal()
 
-    public init(favorites: [MarketID] = [], settings: BoardSettings? = nil) {
+    public init(favorites: [MarketID] = [], settings: [String: String] = [:]) {
         state.withLock { state in
             state.favorites[.upbit] = favorites
-            state.settings[.upbit] = settings
+            state.settings = settings
         }
     }
 
@@ -50,8 +50,8 @@ public final class InMemoryPreferenceStore: Sendable {
                     return count
                 }
             },
-            boardSettings: { exchange in self.state.withLock { $0.settings[exchange] } },
-            saveBoardSettings: { exchange, settings in try self.write { $0.settings[exchange] = settings } },
+            setting: { key in self.state.withLock { $0.settings[key] } },
+            saveSetting: { key, value in try self.write { $0.settings[key] = value } },
             cachedCandles: { exchange, id in self.state.withLock { $0.candles[exchange]?[id] ?? [] } },
             cacheCandles: { exchange, id, candles in try self.write { $0.candles[exchange, default: [:]][id] = candles }
             },

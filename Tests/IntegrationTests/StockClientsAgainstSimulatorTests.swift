@@ -33,12 +33,12 @@ import Testing
     }
 
     /// A token store in memory, shared like the 0600 file between two runs.
-    private static func memoryTokens() -> TokenStore {
-        let held = Mutex<CachedToken?>(nil)
-        return TokenStore(load: { held.withLock { $0 } }, save: { token in held.withLock { $0 = token } })
+    private static func memoryTokens() -> KISTokenStore {
+        let held = Mutex<KISCachedToken?>(nil)
+        return KISTokenStore(load: { held.withLock { $0 } }, save: { token in held.withLock { $0 = token } })
     }
 
-    private static func kis(_ running: RunningSimulator, tokens: TokenStore, rate: Int = 18) -> StockDataClient {
+    private static func kis(_ running: RunningSimulator, tokens: KISTokenStore, rate: Int = 18) -> StockDataClient {
         KISClient.make(
             baseURL: running.baseURL(for: .kis), credentials: KISCredentials(appKey: "app", appSecret: "secret"),
             tokens: tokens, requestsPerSecond: rate, logger: logger())

@@ -39,14 +39,14 @@ import Testing
         #expect(try store.preferences.coinNames() == fewer)
     }
 
-    @Test func boardSettingsRoundTrip() throws {
+    @Test func settingsAreKeptByKeyAndReplaced() throws {
         let store = try MarketStore.inMemory()
-        #expect(try store.boardSettings(.upbit) == nil)
-        let settings = BoardSettings(
-            tab: .favorites, orders: [.market: QuoteOrder(key: .price, direction: .ascending)],
-            searches: [.favorites: "ㅂㅌ"])
-        try store.saveBoardSettings(.upbit, settings)
-        #expect(try store.boardSettings(.upbit) == settings)
+        #expect(try store.setting("board.upbit") == nil)
+        try store.saveSetting("board.upbit", #"{"tab":"favorites"}"#)
+        try store.preferences.saveSetting("board.bithumb", "ㅂㅌ")
+        try store.saveSetting("board.upbit", #"{"tab":"compare"}"#)
+        #expect(try store.preferences.setting("board.upbit") == #"{"tab":"compare"}"#)
+        #expect(try store.setting("board.bithumb") == "ㅂㅌ")
     }
 
     @Test func candlesAreCachedOldestFirstAndReplacedByDay() throws {
@@ -74,11 +74,11 @@ import Testing
         try first.setFavorite(.upbit, bitcoin, true)
         try second.setFavorite(.upbit, ethereum, true)
         #expect(Set(try first.favorites(.upbit)) == [bitcoin, ethereum])
-        try first.saveBoardSettings(.upbit, BoardSettings(tab: .favorites))
+        try first.saveSetting("board.upbit", #"{"tab":"favorites"}"#)
 
         let reopened = try MarketStore.open(path: path)
         #expect(Set(try reopened.favorites(.upbit)) == [bitcoin, ethereum])
-        #expect(try reopened.boardSettings(.upbit)?.tab == .favorites)
+        #expect(try reopened.setting("board.upbit") == #"{"tab":"favorites"}"#)
     }
 
     @Test func watchlistsKeepTheirOrderAcrossReopenAndTwoCopiesEditingAtOnceLoseNothing() async throws {
@@ -109,31 +109,6 @@ import Testing
         #expect(codes.filter { $0.hasPrefix("A") } == (0..<50).map { "A\($0)" })
         #expect(try store.editWatchlist(.kis) { $0.clear() == 103 ? .removed : .unchanged } == .removed)
         #expect(try store.watchlist(.kis).isEmpty)
-    }
-
-    @Test func theTokenFileIsReadableByItsOwnerOnly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
-        let path = folder.appendingPathComponent("kis-token.json").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = TokenFile.store(path: path)
-        #expect(file.load() == nil)
-        let token = CachedToken(appKeyHash: "ab12", token: "secret-token", expires: 1_800_000_000_000)
-        file.save(token)
-        #expect(TokenFile.store(path: path).load() == token)
-        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
-        #expect(mode == 0o600)
-    }
-
-    @Test func aTokenFileOthersCouldReadIsClosedToThemAndNotReused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
-        let path = folder.appendingPathComponent("kis-token.json").path
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let token = CachedToken(appKeyHash: "ab12", token: "secret-token", expires: 1_800_000_000_000)
-        TokenFile.store(path: path).save(token)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        #expect(TokenFile.store(path: path).load() == nil)
-        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
-        #expect(mode == 0o600)
     }
 
     @Test func aPathThatCannotBeCreatedIsAClearError() {

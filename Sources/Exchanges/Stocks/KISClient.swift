@@ -42,7 +42,7 @@ public enum KISClient {
 
     /// A stock-data client for a KIS-dialect server.
     public static func make(
-        baseURL: String, credentials: KISCredentials, tokens: TokenStore = .none,
+        baseURL: String, credentials: KISCredentials, tokens: KISTokenStore = .none,
         requestsPerSecond: Int = 18, logger: Logger = Logger(label: "sise.kis")
     ) -> StockDataClient {
         let session = KISSession(

@@ -12,14 +12,14 @@ import SiseSupport
 actor KISSession {
     let transport: RESTTransport
     let credentials: KISCredentials
-    let tokens: TokenStore
+    let tokens: KISTokenStore
     let pacer: RequestPacer<ContinuousClock>
     let logger: Logger
-    private var token: CachedToken?
-    private var issuing: Task<CachedToken, any Error>?
+    private var token: KISCachedToken?
+    private var issuing: Task<KISCachedToken, any Error>?
 
     init(
-        transport: RESTTransport, credentials: KISCredentials, tokens: TokenStore,
+        transport: RESTTransport, credentials: KISCredentials, tokens: KISTokenStore,
         pacer: RequestPacer<ContinuousClock>, logger: Logger
     ) {
         self.transport = transport
@@ -214,7 +214,7 @@ actor KISSession {
 
     /// The token to use: the one held or cached while more than ten minutes remain, else a new one
     /// (one issuance shared by every request waiting for it).
-    private func currentToken() async throws -> CachedToken {
+    private func currentToken() async throws -> KISCachedToken {
         let margin: Int64 = 10 * 60_000
         let now = Self.nowMilliseconds()
         if let token, token.expires - margin > now { return token }
@@ -232,14 +232,14 @@ actor KISSession {
         return fresh
     }
 
-    private func forget(_ stale: CachedToken) {
+    private func forget(_ stale: KISCachedToken) {
         if token == stale { token = nil }
         if tokens.load() == stale {
-            tokens.save(CachedToken(appKeyHash: stale.appKeyHash, token: "", expires: 0))
+            tokens.save(KISCachedToken(appKeyHash: stale.appKeyHash, token: "", expires: 0))
         }
     }
 
-    private func issue() async throws -> CachedToken {
+    private func issue() async throws -> KISCachedToken {
         let body = try JSONEncoder().encode(
             KISTokenRequest(appkey: credentials.appKey, appsecret: credentials.appSecret))
         let reply = try await transport.post(KISEndpoint.token, json: body)
@@ -256,7 +256,7 @@ actor KISSession {
             KISTime.parseKSTDateTime(answer.accessTokenTokenExpired)
             ?? Self.nowMilliseconds() + Int64(answer.expiresIn) * 1000
         logger.info("KIS token issued")
-        return CachedToken(appKeyHash: credentials.appKeyTag, token: answer.accessToken, expires: expires)
+        return KISCachedToken(appKeyHash: credentials.appKeyTag, token: answer.accessToken, expires: expires)
     }
 
     static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }

@@ -53,33 +53,3 @@ public struct StockDataClient: Sendable {
             }
     }
 }
-
-/// A KIS token kept between runs (in a file only the user can read), with its expiry in Unix ms.
-public struct CachedToken: Sendable, Equatable, Codable {
-    /// Which app key it belongs to (a hash of it, never the key itself).
-    public var appKeyHash: String
-    public var token: String
-    public var expires: Int64
-
-    /// Makes a cached token.
-    public init(appKeyHash: String, token: String, expires: Int64) {
-        self.appKeyHash = appKeyHash
-        self.token = token
-        self.expires = expires
-    }
-}
-
-/// Where a KIS token is kept between runs, as closures (a 0600 file in use, memory in tests).
-public struct TokenStore: Sendable {
-    public var load: @Sendable () -> CachedToken?
-    public var save: @Sendable (CachedToken) -> Void
-
-    /// Makes a store.
-    public init(load: @escaping @Sendable () -> CachedToken?, save: @escaping @Sendable (CachedToken) -> Void) {
-        self.load = load
-        self.save = save
-    }
-
-    /// A store that keeps nothing.
-    public static let none = TokenStore(load: { nil }, save: { _ in })
-}

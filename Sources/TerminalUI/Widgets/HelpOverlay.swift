@@ -1,4 +1,5 @@
 import MarketDomain
+import MarketFeatures
 
 /// The key help (`?`), drawn in a box over the middle of the screen.
 enum HelpOverlay {

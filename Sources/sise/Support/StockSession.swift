@@ -45,7 +45,7 @@ enum StockSession {
         }
         let client: StockDataClient
         if chosen == .kis, let keys {
-            let tokens = live ? TokenFile.store(path: TokenFile.defaultPath()) : .none
+            let tokens = live ? tokenFile : .none
             client = KISClient.make(
                 baseURL: baseURL ?? (limits.kisMock ? KISClient.mockBaseURL : KISClient.liveBaseURL),
                 credentials: keys, tokens: tokens, requestsPerSecond: limits.kisRequestsPerSecond, logger: logger)
@@ -57,6 +57,11 @@ enum StockSession {
             client: client, directory: directory,
             requestsPerSecond: chosen == .kis ? limits.kisRequestsPerSecond : 4, isSimulated: simulated,
             note: note)
+    }
+
+    /// The KIS token kept between runs, beside the default database.
+    private static var tokenFile: KISTokenStore {
+        KISTokenFile.store(path: KISTokenFile.path(besideDatabase: MarketStore.defaultPath()))
     }
 
     /// Runs `body` with the chosen source, starting and stopping the embedded simulator when needed.
@@ -83,7 +88,7 @@ enum StockSession {
             case .kis:
                 let keys = try liveKeys ?? KISKeys.load()
                 client = KISClient.make(
-                    baseURL: base, credentials: keys, tokens: TokenFile.store(path: TokenFile.defaultPath()),
+                    baseURL: base, credentials: keys, tokens: tokenFile,
                     requestsPerSecond: rate, logger: logger)
             case .yahoo:
                 client = YahooClient.make(baseURL: base, names: { directory.stock($0) }, logger: logger)

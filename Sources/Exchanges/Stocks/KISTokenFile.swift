@@ -1,24 +1,23 @@
 import Foundation
-public import MarketDomain
 
 /// The KIS token kept between runs in a JSON file readable by the user alone (mode 0600), next
 /// to the database: `$XDG_DATA_HOME/sise/kis-token.json`. Never logged.
-public enum TokenFile {
-    /// The default path, beside the default database.
-    public static func defaultPath() -> String {
-        (MarketStore.defaultPath() as NSString).deletingLastPathComponent + "/kis-token.json"
+public enum KISTokenFile {
+    /// The token file's path in the folder of the database at `databasePath`.
+    public static func path(besideDatabase databasePath: String) -> String {
+        (databasePath as NSString).deletingLastPathComponent + "/kis-token.json"
     }
 
     /// A token store over the file at `path`; a missing or damaged file reads as no token, and a
     /// failed write leaves the token in memory only.
-    public static func store(path: String) -> TokenStore {
-        TokenStore(
+    public static func store(path: String) -> KISTokenStore {
+        KISTokenStore(
             load: {
                 // A token others could read may have been read: the file is closed to them at
                 // once and the token not reused (the next one issued replaces it).
                 guard ownerOnly(path) else { return nil }
                 guard let data = FileManager.default.contents(atPath: path) else { return nil }
-                return try? JSONDecoder().decode(CachedToken.self, from: data)
+                return try? JSONDecoder().decode(KISCachedToken.self, from: data)
             },
             save: { token in
                 guard let data = try? JSONEncoder().encode(token) else { return }
