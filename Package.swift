@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", exact: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump.git", exact: "1.7.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras.git", from: "1.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
@@ -181,6 +182,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "SiseSupport", "MarketDomain", "ExchangeWire", .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: sharedSettings),
         .testTarget(

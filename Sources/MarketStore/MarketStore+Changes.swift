@@ -5,8 +5,8 @@ import SiseSupport
 import Synchronization
 
 extension MarketStore {
-    /// A signal when the watching starts, and each time the favorites, the board settings or a
-    /// watchlist may have changed since: at once after a write of this process (GRDB's `ValueObservation` of those tables), and within
+    /// A signal at once (the listener reads once more), and each time the favorites, the
+    /// settings or a watchlist may have changed since: at once after a write of this process (GRDB's `ValueObservation` of those tables), and within
     /// half a second after a commit of another process (`sise favorites`, `sise watchlist`,
     /// another copy of Sise), which SQLite's `data_version` tells. The watching starts with the
     /// first listener and is shared by every listener of this store, however many.
@@ -19,19 +19,32 @@ extension MarketStore {
 /// What one store's ``MarketStore/changes()`` shares: the observation, the check for other
 /// processes' commits, and the listeners.
 final class StoreWatch: Sendable {
-    let signal = ChangeSignal()
-    private let running = Mutex<(observation: AnyDatabaseCancellable, poll: Task<Void, Never>)?>(nil)
+    let signal = ChangeSignal(greetsNewListeners: true)
+    private let clock: any Clock<Duration>
+    private let running = Mutex<Running?>(nil)
+
+    /// What runs while watching.
+    private struct Running {
+        var observation: AnyDatabaseCancellable
+        var commits: CommitCheck
+        var poll: Task<Void, Never>
+    }
 
     /// How often another process's commit is looked for.
     static let pollInterval = Duration.milliseconds(500)
+
+    /// A watch whose look for other processes' commits waits on `clock`.
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
 
     /// Starts watching, unless it already is.
     func start(writer: any DatabaseWriter) {
         running.withLock { running in
             guard running == nil else { return }
             let signal = signal
-            // The observation's first value (its start) signals too: a listener reads once more,
-            // and a write made while the observation started is never missed.
+            // The observation's first value (its start) signals too: a write made while the
+            // observation started is never missed.
             let observation = ValueObservation.tracking(
                 regions: [FavoriteRecord.all(), SettingRecord.all(), WatchlistEntryRecord.all()],
                 fetch: { _ in () }
@@ -39,24 +52,20 @@ final class StoreWatch: Sendable {
                 in: writer, scheduling: .async(onQueue: DispatchQueue.global()),
                 onError: { _ in },
                 onChange: { signal.signal() })
-            // `data_version` of one connection moves when another connection commits; the first
-            // reading is taken now, so that a commit right after the watching starts is seen.
-            @Sendable func version() -> Int? {
-                try? writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-            }
-            let first = version()
+            let commits = CommitCheck(writer: writer, signal: signal)
+            let clock = clock
             let poll = Task.detached {
-                var last = first
-                while (try? await Task.sleep(for: Self.pollInterval)) != nil {
-                    let current = version()
-                    if current != last {
-                        last = current
-                        signal.signal()
-                    }
-                }
+                while (try? await clock.sleep(for: Self.pollInterval)) != nil { commits.check() }
             }
-            running = (observation, poll)
+            running = Running(observation: observation, commits: commits, poll: poll)
         }
+    }
+
+    /// Looks for another process's commit now, as the poll does every ``pollInterval``; returns
+    /// whether it found one (and signalled). `false` when not watching.
+    @discardableResult
+    func checkForCommits() -> Bool {
+        running.withLock { $0?.commits }?.check() ?? false
     }
 
     deinit {
@@ -64,5 +73,36 @@ final class StoreWatch: Sendable {
             running?.observation.cancel()
             running?.poll.cancel()
         }
+    }
+}
+
+/// The look for other processes' commits: SQLite's `data_version` of one connection moves when
+/// another connection commits. The first reading is taken when made, so that a commit right after
+/// the watching starts is seen.
+final class CommitCheck: Sendable {
+    private let writer: any DatabaseWriter
+    private let signal: ChangeSignal
+    private let last: Mutex<Int?>
+
+    init(writer: any DatabaseWriter, signal: ChangeSignal) {
+        self.writer = writer
+        self.signal = signal
+        last = Mutex(Self.version(writer))
+    }
+
+    /// Signals when `data_version` moved since the last check; returns whether it did.
+    @discardableResult
+    func check() -> Bool {
+        let current = Self.version(writer)
+        let moved = last.withLock { last in
+            defer { last = current }
+            return current != last
+        }
+        if moved { signal.signal() }
+        return moved
+    }
+
+    private static func version(_ writer: any DatabaseWriter) -> Int? {
+        try? writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") }
     }
 }

@@ -9,7 +9,7 @@ public final class MarketStore: Sendable {
     let writer: any DatabaseWriter
     private let now: @Sendable () -> Int64
     /// Watches the favorites, settings and watchlists once someone listens (``changes()``).
-    let watch = StoreWatch()
+    let watch: StoreWatch
 
     /// How a command uses the database.
     public enum Access: Sendable {
@@ -22,23 +22,26 @@ public final class MarketStore: Sendable {
     /// Opens the database file at `path`. The file is checked before anything touches it: one
     /// that is not a sound SQLite database of Sise's is refused, untouched. Migrations run only
     /// when its schema is behind. `createFolder` lets a missing folder be created (the default
-    /// location); otherwise a missing folder is an error.
+    /// location); otherwise a missing folder is an error. `pollClock` paces the look for other
+    /// processes' commits (``changes()``); tests give a test clock.
     public static func open(
         path: String, access: Access = .readWrite, createFolder: Bool = true,
-        now: @escaping @Sendable () -> Int64 = MarketStore.wallClock
+        now: @escaping @Sendable () -> Int64 = MarketStore.wallClock,
+        pollClock: any Clock<Duration> = ContinuousClock()
     ) throws -> MarketStore {
         do {
             let exists = FileManager.default.fileExists(atPath: path)
             let schemaIsCurrent = exists ? try inspect(path) : false
             switch access {
             case .readOnly where !exists:
-                return try MarketStore(writer: DatabaseQueue(), migrate: true, now: now)
+                return try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, pollClock: pollClock)
             case .readOnly where schemaIsCurrent:
                 var configuration = Configuration()
                 configuration.readonly = true
                 configuration.busyMode = .timeout(5)
                 return try MarketStore(
-                    writer: DatabaseQueue(path: path, configuration: configuration), migrate: false, now: now)
+                    writer: DatabaseQueue(path: path, configuration: configuration), migrate: false, now: now,
+                    pollClock: pollClock)
             default:
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
                 if !exists, !FileManager.default.fileExists(atPath: folder.path) {
@@ -51,7 +54,7 @@ public final class MarketStore: Sendable {
                 configuration.busyMode = .timeout(5)  // another copy of Sise may be writing
                 return try MarketStore(
                     writer: DatabasePool(path: path, configuration: configuration), migrate: !schemaIsCurrent,
-                    now: now)
+                    now: now, pollClock: pollClock)
             }
         } catch let error as StoreError {
             throw error
@@ -87,7 +90,7 @@ public final class MarketStore: Sendable {
 
     /// A database in memory, for tests.
     public static func inMemory(now: @escaping @Sendable () -> Int64 = MarketStore.wallClock) throws -> MarketStore {
-        try MarketStore(writer: DatabaseQueue(), migrate: true, now: now)
+        try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, pollClock: ContinuousClock())
     }
 
     /// The default file: `$XDG_DATA_HOME/sise/sise.sqlite`, else `~/.local/share/sise/sise.sqlite`.
@@ -103,9 +106,13 @@ public final class MarketStore: Sendable {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
-    private init(writer: any DatabaseWriter, migrate: Bool, now: @escaping @Sendable () -> Int64) throws {
+    private init(
+        writer: any DatabaseWriter, migrate: Bool, now: @escaping @Sendable () -> Int64,
+        pollClock: any Clock<Duration>
+    ) throws {
         self.writer = writer
         self.now = now
+        watch = StoreWatch(clock: pollClock)
         guard migrate else { return }
         do {
             try StoreMigrations.migrator.migrate(writer)

@@ -2,11 +2,16 @@
 /// write (its own, or one it noticed from another process) and each reader reads again. A
 /// listener that is busy gets one signal for any number missed, never a backlog.
 public struct ChangeSignal: Sendable {
-    private let listeners = Broadcast<Void>()
+    private let listeners: Broadcast<Void>
 
-    public init() {}
+    /// A signal; with `greetsNewListeners`, each new listener gets one signal at once, so that it
+    /// reads once more and misses nothing written between its first reading and its listening.
+    public init(greetsNewListeners: Bool = false) {
+        listeners = greetsNewListeners ? Broadcast(latest: ()) : Broadcast()
+    }
 
-    /// A signal after each change from now on, until the listener stops iterating.
+    /// A signal after each change from now on (and one at once, for a greeting signal), until the
+    /// listener stops iterating.
     public func changes() -> AsyncStream<Void> {
         listeners.subscribe(bufferingPolicy: .bufferingNewest(1))
     }

@@ -18,24 +18,31 @@ import Testing
         #expect(await iterator.next() == [Self.tick(501)])
     }
 
-    @Test func aReaderWaitingForEventsIsWokenAndGetsEveryOneOfThem() async throws {
+    /// The reader runs on a ``TaskDriver``: it takes what was posted each time the test lets it run,
+    /// waits in between, and is woken by the next post.
+    @MainActor @Test func aReaderWaitingForEventsIsWokenAndGetsEveryOneOfThem() async throws {
+        let driver = TaskDriver()
         let (events, continuation) = LiveFeedEvents.makeStream()
-        let reader = Task {
-            var received: [LiveFeedEvent] = []
-            for await batch in events {
-                #expect(!batch.isEmpty)
-                received += batch
-            }
-            return received
+        let received = OutputLog<[LiveFeedEvent]>()
+        let finished = Mutex(false)
+        driver.start { @MainActor in
+            for await batch in events { received.append(batch) }
+            finished.withLock { $0 = true }
         }
+        await driver.settle()
+        #expect(received.values.isEmpty)
         let posted = (1...10_000).map { Self.tick(Double($0)) }
-        for (index, event) in posted.enumerated() {
-            continuation.post(event)
-            if index % 1000 == 0 { await Task.yield() }
+        for round in 0..<10 {
+            for event in posted[(round * 1000)..<((round + 1) * 1000)] { continuation.post(event) }
+            await driver.settle()
+            // Each wake takes everything posted since the last one, as one batch.
+            #expect(received.values.count == round + 1)
+            #expect(received.values.last == Array(posted[(round * 1000)..<((round + 1) * 1000)]))
         }
         continuation.finish()
-        let received = try await withDeadline(seconds: 30, "every event") { await reader.value }
-        #expect(received == posted)
+        await driver.settle()
+        #expect(finished.withLock { $0 })
+        #expect(received.values.flatMap { $0 } == posted)
     }
 
     @Test func finishingDeliversWhatIsPendingThenEnds() async {
@@ -61,18 +68,19 @@ import Testing
         #expect(prices == prices.sorted())
     }
 
-    @Test func theFeedLearnsWhenItsReaderGoesAway() async throws {
+    @MainActor @Test func theFeedLearnsWhenItsReaderGoesAway() async throws {
+        let driver = TaskDriver()
         let (events, continuation) = LiveFeedEvents.makeStream()
         let terminated = Mutex(false)
         continuation.whenTerminated { terminated.withLock { $0 = true } }
-        let reader = Task {
+        let reader = driver.start {
             for await _ in events {}
         }
         continuation.post(Self.tick(1))
+        await driver.settle()
+        #expect(!terminated.withLock { $0 })
         reader.cancel()
-        await reader.value
-        try await withDeadline(seconds: 30, "the termination") {
-            while !terminated.withLock({ $0 }) { await Task.yield() }
-        }
+        await driver.settle()
+        #expect(terminated.withLock { $0 })
     }
 }

@@ -5,8 +5,10 @@ import Testing
 
 @testable import MarketFeatures
 
-/// The board view model driven by a scripted exchange, an in-memory store and a test clock:
-/// every step is an input, a live update or a tick of the clock, followed by a frame.
+/// The board view model as the app runs it — its `run()` on a ``TaskDriver``, frames every 100 ms
+/// of a test clock — seen only through its outputs. Each step is an input, a live update or a
+/// wait, and names the whole output it must produce as a change of the one before (or none), so
+/// a field that moves unasked fails the test; each test ends with nothing more to come.
 @MainActor
 @Suite struct BoardViewModelTests {
     let bitcoin = MarketFixtures.bitcoin
@@ -15,277 +17,509 @@ import Testing
     let bittorrent = MarketFixtures.bittorrent
 
     /// Trade values: BTC 300, XRP 200, ETH 100, BTT 10 (billions).
-    private func startingTickers() -> [Ticker] {
+    private static func startingTickers() -> [Ticker] {
         [
-            MarketFixtures.ticker(bitcoin, price: 140_000_000, change: 1_400_000, value: 300e9, timestamp: 100),
-            MarketFixtures.ticker(ripple, price: 3_500, change: -35, value: 200e9, timestamp: 100),
-            MarketFixtures.ticker(ethereum, price: 5_000_000, change: 0, value: 100e9, timestamp: 100),
-            MarketFixtures.ticker(bittorrent, price: 1.5, change: 0.01, value: 10e9, timestamp: 100),
+            MarketFixtures.ticker(
+                MarketFixtures.bitcoin, price: 140_000_000, change: 1_400_000, value: 300e9, timestamp: 100),
+            MarketFixtures.ticker(MarketFixtures.ripple, price: 3_500, change: -35, value: 200e9, timestamp: 100),
+            MarketFixtures.ticker(MarketFixtures.ethereum, price: 5_000_000, change: 0, value: 100e9, timestamp: 100),
+            MarketFixtures.ticker(MarketFixtures.bittorrent, price: 1.5, change: 0.01, value: 10e9, timestamp: 100),
         ]
     }
 
-    private struct Harness {
-        let viewModel: BoardViewModel
-        let clock: TestClock<Duration>
+    /// The view model running on a driver, and the outputs it produced.
+    @MainActor private final class Harness {
+        let driver = TaskDriver()
         let store: InMemoryPreferenceStore
+        let board: LiveBoard
+        let viewModel: BoardViewModel
+        private let log = OutputLog<BoardOutput>()
+        private var seen = 0
+        /// The last output seen: each step's expectation starts from it.
+        private(set) var shown = BoardOutput()
 
-        @MainActor func step(_ input: BoardInput) async -> BoardOutput {
+        init(store: InMemoryPreferenceStore, resumesStoredView: Bool = true) async throws {
+            self.store = store
+            let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
+            board = LiveBoard(client: script.client)
+            try await board.load()
+            viewModel = BoardViewModel(
+                board: board, store: store.store, clock: ViewClock(driver.clock), isSimulated: true,
+                resumesStoredView: resumesStoredView)
+            let outputs = viewModel.outputs(bufferingPolicy: .unbounded)
+            let log = self.log
+            driver.start { @MainActor in
+                for await output in outputs.dropFirst() { log.append(output) }
+            }
+            driver.start { [viewModel] in await viewModel.run() }
+            await driver.settle()
+        }
+
+        /// Sends `input` and lets one frame pass: the frame must be the last output changed by
+        /// `change`, or none when `change` is nil (the screen would not move).
+        func send(
+            _ input: BoardInput, sourceLocation: SourceLocation = #_sourceLocation,
+            _ change: ((inout BoardOutput) -> Void)? = nil
+        ) async {
             viewModel.send(input)
-            viewModel.frame()
-            return viewModel.output
+            await driver.advance(by: .milliseconds(100))
+            expect(change.map { [$0] } ?? [], sourceLocation: sourceLocation)
         }
 
-        /// The feed delivers `update` to the shared board; the next frame takes what moved.
-        @MainActor func live(_ update: BoardUpdate) async -> BoardOutput {
-            await viewModel.board.handle(update.feedEvents)
-            await viewModel.takeBoardFrames()
-            viewModel.frame()
-            return viewModel.output
+        /// The feed delivers `update` to the shared board; the next frame must show `change`.
+        func live(
+            _ update: BoardUpdate, sourceLocation: SourceLocation = #_sourceLocation,
+            _ change: ((inout BoardOutput) -> Void)? = nil
+        ) async {
+            await board.handle(update.feedEvents)
+            await driver.advance(by: .milliseconds(100))
+            expect(change.map { [$0] } ?? [], sourceLocation: sourceLocation)
         }
 
-        @MainActor func wait(_ duration: Duration) async -> BoardOutput {
-            await clock.advance(by: duration)
-            viewModel.frame()
-            return viewModel.output
+        /// Lets `duration` pass: the frames in it must be `changes`, one output each, in order.
+        func wait(
+            _ duration: Duration, sourceLocation: SourceLocation = #_sourceLocation,
+            _ changes: ((inout BoardOutput) -> Void)...
+        ) async {
+            await driver.advance(by: duration)
+            expect(changes, sourceLocation: sourceLocation)
+        }
+
+        /// Lets ten seconds pass: nothing more may show.
+        func expectNothingMore(sourceLocation: SourceLocation = #_sourceLocation) async {
+            await driver.advance(by: .seconds(10), step: .seconds(1))
+            expect([], sourceLocation: sourceLocation)
+        }
+
+        private func expect(_ changes: [(inout BoardOutput) -> Void], sourceLocation: SourceLocation) {
+            let new = Array(log.values[seen...])
+            var expected: [BoardOutput] = []
+            var last = shown
+            for change in changes {
+                change(&last)
+                expected.append(last)
+            }
+            expectNoDifference(new, expected, sourceLocation: sourceLocation)
+            seen = log.values.count
+            shown = new.last ?? shown
         }
     }
 
-    private func harness(store: InMemoryPreferenceStore = InMemoryPreferenceStore()) async throws -> Harness {
-        let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let clock = TestClock<Duration>()
-        let viewModel = BoardViewModel(
-            board: board, store: store.store, clock: ViewClock(clock), isSimulated: true)
-        await viewModel.prepare()
-        viewModel.send(.viewportResized(rows: 10))
-        viewModel.frame()
-        return Harness(viewModel: viewModel, clock: clock, store: store)
+    /// A running view model whose first frame (at the first viewport size) must be
+    /// ``firstFrame()`` changed by `first`.
+    private func harness(
+        store: InMemoryPreferenceStore = InMemoryPreferenceStore(),
+        sourceLocation: SourceLocation = #_sourceLocation, first: @escaping (inout BoardOutput) -> Void = { _ in }
+    ) async throws -> Harness {
+        let h = try await Harness(store: store)
+        await h.send(.viewportResized(rows: 10), sourceLocation: sourceLocation) {
+            $0 = Self.firstFrame()
+            first(&$0)
+        }
+        return h
     }
 
-    private func symbols(_ output: BoardOutput) -> [String] { output.rows.map(\.symbol) }
+    /// The first frame of a fresh store: the Market tab by trade value, the top row selected.
+    static func firstFrame() -> BoardOutput {
+        var output = BoardOutput()
+        output.rows = [
+            BoardRow(
+                id: MarketFixtures.bitcoin.id, name: "비트코인", symbol: "BTC", price: "140,000,000",
+                changeRate: "+1.01%", changePrice: "+1,400,000", tradeValue: "300,000백만", direction: .rise,
+                flash: nil, isFavorite: false, isSelected: true),
+            BoardRow(
+                id: MarketFixtures.ripple.id, name: "엑스알피", symbol: "XRP", price: "3,500",
+                changeRate: "-0.99%", changePrice: "-35", tradeValue: "200,000백만", direction: .fall,
+                flash: nil, isFavorite: false, isSelected: false),
+            BoardRow(
+                id: MarketFixtures.ethereum.id, name: "이더리움", symbol: "ETH", price: "5,000,000",
+                changeRate: "0.00%", changePrice: "0", tradeValue: "100,000백만", direction: .even,
+                flash: nil, isFavorite: false, isSelected: false),
+            BoardRow(
+                id: MarketFixtures.bittorrent.id, name: "비트토렌트", symbol: "BTT", price: "1.500",
+                changeRate: "+0.67%", changePrice: "+0.010", tradeValue: "10,000백만", direction: .rise,
+                flash: nil, isFavorite: false, isSelected: false),
+        ]
+        output.rowCount = 4
+        output.selectedRowIndex = 0
+        output.status.exchange = "Upbit"
+        output.status.notice = "Connecting to Upbit…"
+        output.quoteGroups = ["KRW", "BTC", "USDT"]
+        return output
+    }
 
     @Test func theFirstFrameShowsTheSnapshotByTradeValueWithTheTopRowSelected() async throws {
-        let output = try await harness().viewModel.output
-        #expect(symbols(output) == ["BTC", "XRP", "ETH", "BTT"])
-        #expect(output.selectedRowIndex == 0)
-        #expect(output.rows[0].isSelected)
-        #expect(output.rows[0].name == "비트코인")
-        #expect(output.rows[0].price == "140,000,000")
-        #expect(output.rows[0].changeRate == "+1.01%")
-        #expect(output.rows[1].direction == .fall)
-        #expect(output.rows[0].tradeValue == "300,000백만")
-        #expect(output.status.isSimulated)
-        #expect(output.status.exchange == "Upbit")
-        #expect(output.order == .standard)
+        let h = try await harness()
+        expectNoDifference(h.shown, Self.firstFrame())
+        await h.expectNothingMore()
     }
 
     @Test func searchNarrowsRowsAsYouTypeInitialConsonantsIncludedAndEscRestoresThem() async throws {
         let h = try await harness()
-        #expect(await h.step(.searchFocused).isSearchFocused)
-        #expect(symbols(await h.step(.searchTextChanged("ㅂ"))) == ["BTC", "BTT"])
-        let narrowed = await h.step(.searchTextChanged("ㅂㅌㅋ"))
-        #expect(symbols(narrowed) == ["BTC"])
-        #expect(narrowed.searchText == "ㅂㅌㅋ")
-        let none = await h.step(.searchTextChanged("doge"))
-        #expect(none.rows.isEmpty)
-        #expect(none.placeholder == "No market matches “doge” — Esc clears the search")
-        let cleared = await h.step(.searchCleared)
-        #expect(symbols(cleared) == ["BTC", "XRP", "ETH", "BTT"])
-        #expect(!cleared.isSearchFocused)
-        #expect(cleared.searchText == "")
+        let all = h.shown.rows
+        await h.send(.searchFocused) { $0.isSearchFocused = true }
+        await h.send(.searchTextChanged("ㅂ")) {
+            $0.searchText = "ㅂ"
+            $0.rows = [all[0], all[3]]
+            $0.rowCount = 2
+        }
+        await h.send(.searchTextChanged("ㅂㅌㅋ")) {
+            $0.searchText = "ㅂㅌㅋ"
+            $0.rows = [all[0]]
+            $0.rowCount = 1
+        }
+        await h.send(.searchTextChanged("doge")) {
+            $0.searchText = "doge"
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No market matches “doge” — Esc clears the search"
+        }
+        await h.send(.searchCleared) {
+            $0.searchText = ""
+            $0.isSearchFocused = false
+            $0.rows = all
+            $0.rowCount = 4
+            $0.selectedRowIndex = 0
+            $0.placeholder = nil
+        }
+        await h.expectNothingMore()
     }
 
     @Test func choosingTheSortKeyTogglesAndANewKeyStartsDescending() async throws {
         let h = try await harness()
-        let ascending = await h.step(.sortKeyChosen(.value))
-        #expect(ascending.order == QuoteOrder(key: .value, direction: .ascending))
-        #expect(symbols(ascending) == ["BTT", "ETH", "XRP", "BTC"])
-        let byPrice = await h.step(.sortKeyChosen(.price))
-        #expect(byPrice.order == QuoteOrder(key: .price, direction: .descending))
-        #expect(symbols(byPrice) == ["BTC", "ETH", "XRP", "BTT"])
+        let (btc, xrp, eth, btt) = (h.shown.rows[0], h.shown.rows[1], h.shown.rows[2], h.shown.rows[3])
+        await h.send(.sortKeyChosen(.value)) {
+            $0.order = QuoteOrder(key: .value, direction: .ascending)
+            $0.rows = [btt, eth, xrp, btc]
+            $0.selectedRowIndex = 3
+        }
+        await h.send(.sortKeyChosen(.price)) {
+            $0.order = QuoteOrder(key: .price, direction: .descending)
+            $0.rows = [btc, eth, xrp, btt]
+            $0.selectedRowIndex = 0
+        }
         // ETH and BTT have the same change rate (0): the tie breaks by name, 비트토렌트 before 이더리움.
-        #expect(symbols(await h.step(.sortKeyChosen(.change))) == ["BTC", "BTT", "ETH", "XRP"])
+        await h.send(.sortKeyChosen(.change)) {
+            $0.order = QuoteOrder(key: .change, direction: .descending)
+            $0.rows = [btc, btt, eth, xrp]
+        }
+        await h.expectNothingMore()
     }
 
     @Test func theSelectionStaysOnTheSameMarketAcrossReSorts() async throws {
         let h = try await harness()
-        let onEthereum = await h.step(.selectionMoved(by: 2))
-        #expect(onEthereum.rows[2].symbol == "ETH" && onEthereum.rows[2].isSelected)
-        let resorted = await h.step(.sortKeyChosen(.price))
-        #expect(resorted.selectedRowIndex == 1)
-        #expect(resorted.rows[1].symbol == "ETH" && resorted.rows[1].isSelected)
-        #expect((await h.step(.selectionMovedToLast)).rows.last?.isSelected == true)
-        #expect((await h.step(.selectionMovedToFirst)).selectedRowIndex == 0)
-        #expect((await h.step(.selectionMoved(by: -5))).selectedRowIndex == 0)
+        await h.send(.selectionMoved(by: 2)) {
+            $0.rows[0].isSelected = false
+            $0.rows[2].isSelected = true
+            $0.selectedRowIndex = 2
+        }
+        let (btc, xrp, eth, btt) = (h.shown.rows[0], h.shown.rows[1], h.shown.rows[2], h.shown.rows[3])
+        await h.send(.sortKeyChosen(.price)) {
+            $0.order = QuoteOrder(key: .price, direction: .descending)
+            $0.rows = [btc, eth, xrp, btt]
+            $0.selectedRowIndex = 1
+        }
+        await h.send(.selectionMovedToLast) {
+            $0.rows[1].isSelected = false
+            $0.rows[3].isSelected = true
+            $0.selectedRowIndex = 3
+        }
+        await h.send(.selectionMovedToFirst) {
+            $0.rows[3].isSelected = false
+            $0.rows[0].isSelected = true
+            $0.selectedRowIndex = 0
+        }
+        await h.send(.selectionMoved(by: -5))
+        await h.expectNothingMore()
     }
 
     @Test func aChosenMarketBecomesTheSelectionAndAMarketNotShownIsIgnored() async throws {
         let h = try await harness()
-        let chosen = await h.step(.marketChosen(MarketID("KRW-ETH")!))
-        #expect(chosen.selectedRowIndex == 2 && chosen.rows[2].symbol == "ETH" && chosen.rows[2].isSelected)
-        _ = await h.step(.searchTextChanged("ㅂ"))
+        await h.send(.marketChosen(ethereum.id)) {
+            $0.rows[0].isSelected = false
+            $0.rows[2].isSelected = true
+            $0.selectedRowIndex = 2
+        }
+        let (btc, btt) = (h.shown.rows[0], h.shown.rows[3])
+        await h.send(.searchTextChanged("ㅂ")) {
+            $0.searchText = "ㅂ"
+            $0.rows = [btc, btt]
+            $0.rows[0].isSelected = true
+            $0.rowCount = 2
+            $0.selectedRowIndex = 0
+        }
         // Ethereum is not on the narrowed tab: the selection stays where the search put it.
-        let ignored = await h.step(.marketChosen(MarketID("KRW-ETH")!))
-        #expect(symbols(ignored) == ["BTC", "BTT"])
-        #expect(ignored.selectedRowIndex == 0)
-        #expect(await h.step(.marketChosen(MarketID("KRW-BTT")!)).selectedRowIndex == 1)
+        await h.send(.marketChosen(ethereum.id))
+        await h.send(.marketChosen(bittorrent.id)) {
+            $0.rows[0].isSelected = false
+            $0.rows[1].isSelected = true
+            $0.selectedRowIndex = 1
+        }
+        await h.expectNothingMore()
     }
 
     @Test func liveDataMovesPricesAtOnceButTheOrderAtMostOnceASecond() async throws {
         let h = try await harness()
         // BTT suddenly trades the most.
         let surge = MarketFixtures.ticker(bittorrent, price: 1.6, change: 0.11, value: 900e9, timestamp: 200)
-        let atOnce = await h.live(.quotes([Quote(market: bittorrent, ticker: surge)]))
-        #expect(symbols(atOnce) == ["BTC", "XRP", "ETH", "BTT"])
-        #expect(atOnce.rows[3].price == "1.600")
-        #expect(symbols(await h.wait(.milliseconds(500))) == ["BTC", "XRP", "ETH", "BTT"])
-        #expect(symbols(await h.wait(.milliseconds(500))) == ["BTT", "BTC", "XRP", "ETH"])
-        // The selection stayed on Bitcoin, now the second row.
-        #expect(h.viewModel.output.selectedRowIndex == 1)
+        await h.live(.quotes([Quote(market: bittorrent, ticker: surge)])) {
+            $0.rows[3].price = "1.600"
+            $0.rows[3].changeRate = "+7.38%"
+            $0.rows[3].changePrice = "+0.110"
+            $0.rows[3].tradeValue = "900,000백만"
+            $0.rows[3].flash = .rise
+            $0.status.ticksPerSecond = 1
+            $0.status.lastUpdate = "09:00:00"
+        }
+        // The flash ends at 300 ms; the new order waits for a second since the last one, and
+        // the tick leaves the rate a second after it came.
+        let (btc, xrp, eth) = (h.shown.rows[0], h.shown.rows[1], h.shown.rows[2])
+        await h.wait(
+            .seconds(1),
+            { $0.rows[3].flash = nil },
+            {
+                var btt = $0.rows[3]
+                btt.flash = nil
+                $0.rows = [btt, btc, xrp, eth]
+                $0.selectedRowIndex = 1
+            },
+            { $0.status.ticksPerSecond = 0 })
+        await h.expectNothingMore()
     }
 
     @Test func aChangedPriceFlashesInItsDirectionForAbout300Milliseconds() async throws {
         let h = try await harness()
         let up = MarketFixtures.ticker(bitcoin, price: 140_100_000, change: 1_500_000, value: 300e9, timestamp: 200)
-        let flashing = await h.live(.quotes([Quote(market: bitcoin, ticker: up)]))
-        #expect(flashing.rows[0].flash == .rise)
-        #expect(flashing.rows[1].flash == nil)
-        #expect((await h.wait(.milliseconds(299))).rows[0].flash == .rise)
-        #expect((await h.wait(.milliseconds(1))).rows[0].flash == nil)
+        await h.live(.quotes([Quote(market: bitcoin, ticker: up)])) {
+            $0.rows[0].price = "140,100,000"
+            $0.rows[0].changeRate = "+1.08%"
+            $0.rows[0].changePrice = "+1,500,000"
+            $0.rows[0].flash = .rise
+            $0.status.ticksPerSecond = 1
+            $0.status.lastUpdate = "09:00:00"
+        }
+        await h.wait(.milliseconds(299))
+        await h.wait(.milliseconds(1)) { $0.rows[0].flash = nil }
         let down = MarketFixtures.ticker(bitcoin, price: 139_000_000, change: 400_000, value: 300e9, timestamp: 300)
-        #expect((await h.live(.quotes([Quote(market: bitcoin, ticker: down)]))).rows[0].flash == .fall)
+        await h.live(.quotes([Quote(market: bitcoin, ticker: down)])) {
+            $0.rows[0].price = "139,000,000"
+            $0.rows[0].changeRate = "+0.29%"
+            $0.rows[0].changePrice = "+400,000"
+            $0.rows[0].flash = .fall
+            $0.status.ticksPerSecond = 2
+        }
+        await h.wait(.milliseconds(300)) { $0.rows[0].flash = nil }
+        await h.wait(.seconds(1)) { $0.status.ticksPerSecond = 0 }
+        await h.expectNothingMore()
     }
 
     @Test func anOlderTickNeverOverwritesNewerData() async throws {
         let h = try await harness()
         let stale = MarketFixtures.ticker(bitcoin, price: 1, value: 300e9, timestamp: 50)
-        #expect((await h.live(.quotes([Quote(market: bitcoin, ticker: stale)]))).rows[0].price == "140,000,000")
+        await h.live(.quotes([Quote(market: bitcoin, ticker: stale)]))
+        await h.expectNothingMore()
     }
 
     @Test func favoritingShowsAToastPersistsAndFillsTheFavoritesTab() async throws {
         let h = try await harness()
-        let added = await h.step(.favoriteToggled)
-        #expect(added.toast == "★ Added 비트코인 (BTC)")
-        #expect(added.rows[0].isFavorite)
+        await h.send(.favoriteToggled) {
+            $0.toast = "★ Added 비트코인 (BTC)"
+            $0.rows[0].isFavorite = true
+        }
         #expect(try h.store.store.favorites(.upbit) == [bitcoin.id])
-        #expect((await h.wait(.milliseconds(1999))).toast == "★ Added 비트코인 (BTC)")
-        #expect((await h.wait(.milliseconds(1))).toast == nil)
-
-        let favorites = await h.step(.tabChosen(.favorites))
-        #expect(favorites.tab == .favorites)
-        #expect(symbols(favorites) == ["BTC"])
-        let removed = await h.step(.favoriteToggled)
-        #expect(removed.toast == "☆ Removed 비트코인 (BTC)")
-        #expect(removed.rows.isEmpty)
-        #expect(removed.placeholder == "No favorites yet — press f on a market to add it")
+        await h.wait(.milliseconds(1800))
+        await h.wait(.milliseconds(100)) { $0.toast = nil }
+        let btc = h.shown.rows[0]
+        await h.send(.tabChosen(.favorites)) {
+            $0.tab = .favorites
+            $0.rows = [btc]
+            $0.rowCount = 1
+        }
+        await h.send(.favoriteToggled) {
+            $0.toast = "☆ Removed 비트코인 (BTC)"
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No favorites yet — press f on a market to add it"
+        }
         #expect(try h.store.store.favorites(.upbit).isEmpty)
+        await h.wait(.seconds(2)) { $0.toast = nil }
+        await h.expectNothingMore()
     }
 
-    /// Another copy sorts its board differently: this one takes the order at its next reading of
-    /// the store, and keeps its own tab and search.
-    @Test func aSortChosenInAnotherCopyShowsAtTheNextReadingOfTheStore() async throws {
+    /// Another copy sorts its board differently: this one takes the order from the store's
+    /// change signal, and keeps its own tab and search.
+    @Test func aSortChosenInAnotherCopyShowsAtOnceAndKeepsThisCopysTabAndSearch() async throws {
         let h = try await harness()
-        #expect(h.viewModel.reloadStoredSettings() == false)
-        _ = await h.step(.searchTextChanged("비트"))
-        let before = h.viewModel.output.order
+        let (btc, btt) = (h.shown.rows[0], h.shown.rows[3])
+        await h.send(.searchTextChanged("비트")) {
+            $0.searchText = "비트"
+            $0.rows = [btc, btt]
+            $0.rowCount = 2
+        }
         var elsewhere = try #require(try h.store.store.boardSettings(.upbit))
         elsewhere.tab = .favorites
         elsewhere.searches = [:]
         elsewhere.orders[.market] = QuoteOrder(key: .name, direction: .ascending)
         try h.store.store.saveBoardSettings(.upbit, elsewhere)
-        #expect(h.viewModel.reloadStoredSettings())
-        let output = await h.step(.selectionMovedToFirst)
-        #expect(output.order == QuoteOrder(key: .name, direction: .ascending) && output.order != before)
-        #expect(output.tab == .market)
-        #expect(output.searchText == "비트")
-        #expect(h.viewModel.reloadStoredSettings() == false)
-        // This copy's own change is not taken for another's.
-        _ = await h.step(.sortKeyChosen(.change))
-        #expect(h.viewModel.reloadStoredSettings() == false)
+        await h.wait(.milliseconds(100)) {
+            $0.order = QuoteOrder(key: .name, direction: .ascending)
+            $0.rows = [btc, btt]
+        }
+        // 비트코인 before 비트토렌트 by name, as by trade value: the rows stay; only the header moves.
+        await h.send(.sortKeyChosen(.change)) {
+            $0.order = QuoteOrder(key: .change, direction: .descending)
+        }
+        #expect(try h.store.store.boardSettings(.upbit)?.order(for: .market).key == .change)
+        await h.expectNothingMore()
     }
 
-    /// Another copy of Sise (or `sise favorites`) edits the store: this one shows it at its next
-    /// reading of the store, which ``BoardViewModel/run()`` does every second.
-    @Test func favoritesChangedElsewhereShowAtTheNextReadingOfTheStore() async throws {
+    /// Another copy of Sise (or `sise favorites`) edits the store: this one shows it at once.
+    @Test func favoritesChangedElsewhereShowAtOnce() async throws {
         let h = try await harness()
-        #expect(h.viewModel.reloadStoredFavorites() == false)
-        _ = await h.step(.tabChosen(.favorites))
+        await h.send(.tabChosen(.favorites)) {
+            $0.tab = .favorites
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No favorites yet — press f on a market to add it"
+        }
         try h.store.store.setFavorite(.upbit, ethereum.id, true)
-        #expect(h.viewModel.reloadStoredFavorites())
-        var output = await h.step(.selectionMovedToFirst)
-        #expect(symbols(output) == ["ETH"])
-        #expect(output.rows.allSatisfy { $0.isFavorite })
+        await h.wait(.milliseconds(100)) {
+            $0.rows = [Self.firstFrame().rows[2]]
+            $0.rows[0].isFavorite = true
+            $0.rows[0].isSelected = true
+            $0.rowCount = 1
+            $0.selectedRowIndex = 0
+            $0.placeholder = nil
+        }
         _ = try h.store.store.clearFavorites(.upbit)
-        #expect(h.viewModel.reloadStoredFavorites())
-        output = await h.step(.selectionMovedToFirst)
-        #expect(output.rows.isEmpty)
-        #expect(h.viewModel.reloadStoredFavorites() == false)
+        await h.wait(.milliseconds(100)) {
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No favorites yet — press f on a market to add it"
+        }
+        await h.expectNothingMore()
     }
 
     @Test func clearingFavoritesAsksFirstAndOnlyAYesClears() async throws {
-        let h = try await harness(
-            store: InMemoryPreferenceStore(favorites: [MarketFixtures.bitcoin.id, MarketFixtures.ripple.id]))
-        #expect((await h.step(.clearFavoritesRequested)).confirmation == "Clear all 2 favorites? (y/n)")
+        let h = try await harness(store: InMemoryPreferenceStore(favorites: [bitcoin.id, ripple.id])) {
+            $0.rows[0].isFavorite = true
+            $0.rows[1].isFavorite = true
+        }
+        await h.send(.clearFavoritesRequested) { $0.confirmation = "Clear all 2 favorites? (y/n)" }
         // While asking, other keys do nothing.
-        #expect((await h.step(.sortKeyChosen(.name))).order == .standard)
-        let kept = await h.step(.confirmationAnswered(false))
-        #expect(kept.confirmation == nil)
+        await h.send(.sortKeyChosen(.name))
+        await h.send(.confirmationAnswered(false)) { $0.confirmation = nil }
         #expect(try h.store.store.favorites(.upbit).count == 2)
-        _ = await h.step(.clearFavoritesRequested)
-        let cleared = await h.step(.confirmationAnswered(true))
-        #expect(cleared.confirmation == nil)
-        #expect(cleared.toast == "Cleared 2 favorites")
-        #expect(cleared.rows.allSatisfy { !$0.isFavorite })
+        await h.send(.clearFavoritesRequested) { $0.confirmation = "Clear all 2 favorites? (y/n)" }
+        await h.send(.confirmationAnswered(true)) {
+            $0.confirmation = nil
+            $0.toast = "Cleared 2 favorites"
+            $0.rows[0].isFavorite = false
+            $0.rows[1].isFavorite = false
+        }
         #expect(try h.store.store.favorites(.upbit).isEmpty)
+        await h.wait(.seconds(2)) { $0.toast = nil }
+        await h.expectNothingMore()
     }
 
     @Test func choicesSurviveARestartThroughTheStore() async throws {
         let store = InMemoryPreferenceStore()
-        let first = try await harness(store: store)
-        _ = await first.step(.selectionMoved(by: 1))
-        _ = await first.step(.favoriteToggled)
-        _ = await first.step(.sortKeyChosen(.price))
-        _ = await first.step(.tabChosen(.favorites))
-        _ = await first.step(.searchTextChanged("엑스"))
-
-        let second = try await harness(store: store).viewModel.output
-        #expect(second.tab == .favorites)
-        #expect(second.searchText == "엑스")
-        #expect(symbols(second) == ["XRP"])
-        #expect(second.rows[0].isFavorite)
-        #expect(await harnessOrder(store) == QuoteOrder(key: .price))
-    }
-
-    private func harnessOrder(_ store: InMemoryPreferenceStore) async -> QuoteOrder? {
-        try? store.store.boardSettings(.upbit)?.order(for: .market)
+        do {
+            let first = try await harness(store: store)
+            for input: BoardInput in [
+                .selectionMoved(by: 1), .favoriteToggled, .sortKeyChosen(.price), .tabChosen(.favorites),
+                .searchTextChanged("엑스"),
+            ] {
+                first.viewModel.send(input)
+            }
+            await first.driver.advance(by: .milliseconds(100))
+        }
+        let second = try await Harness(store: store)
+        await second.send(.viewportResized(rows: 10)) {
+            $0 = Self.firstFrame()
+            $0.tab = .favorites
+            $0.searchText = "엑스"
+            $0.rows = [Self.firstFrame().rows[1]]
+            $0.rows[0].isFavorite = true
+            $0.rows[0].isSelected = true
+            $0.rowCount = 1
+        }
+        // The Market tab kept its sort by price (and its star); the selection starts at the top.
+        let (btc, xrp, eth, btt) = (
+            Self.firstFrame().rows[0], Self.firstFrame().rows[1], Self.firstFrame().rows[2], Self.firstFrame().rows[3]
+        )
+        await second.send(.tabChosen(.market)) {
+            $0.tab = .market
+            $0.searchText = ""
+            $0.order = QuoteOrder(key: .price)
+            $0.rows = [btc, eth, xrp, btt]
+            $0.rows[2].isFavorite = true
+            $0.rowCount = 4
+        }
+        await second.expectNothingMore()
     }
 
     @Test func tabsCycleAndKeepTheirOwnSearchAndSort() async throws {
         let h = try await harness()
-        _ = await h.step(.searchTextChanged("ㅇ"))
-        #expect((await h.step(.nextTabChosen)).tab == .favorites)
-        let compare = await h.step(.nextTabChosen)
-        #expect(compare.tab == .compare)
-        #expect(compare.compareRows.isEmpty)
-        #expect(compare.placeholder?.hasPrefix("Compare across exchanges") == true)
-        #expect((await h.step(.nextTabChosen)).tab == .watchlist)
-        let market = await h.step(.nextTabChosen)
-        #expect(market.tab == .market)
-        #expect(market.searchText == "ㅇ")
-        #expect((await h.step(.previousTabChosen)).tab == .watchlist)
+        let market = h.shown
+        // ㅇ is in 비트코인, 엑스알피 and 이더리움, not in 비트토렌트.
+        await h.send(.searchTextChanged("ㅇ")) {
+            $0.searchText = "ㅇ"
+            $0.rows = Array(market.rows.prefix(3))
+            $0.rowCount = 3
+        }
+        let searched = h.shown
+        await h.send(.nextTabChosen) {
+            $0.tab = .favorites
+            $0.searchText = ""
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No favorites yet — press f on a market to add it"
+        }
+        await h.send(.nextTabChosen) {
+            $0.tab = .compare
+            $0.placeholder = "Compare across exchanges: start the app with every exchange"
+        }
+        await h.send(.nextTabChosen) {
+            $0.tab = .watchlist
+            $0.placeholder = nil
+        }
+        await h.send(.nextTabChosen) { $0 = searched }
+        await h.send(.previousTabChosen) {
+            $0.tab = .watchlist
+            $0.searchText = ""
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+        }
+        await h.expectNothingMore()
     }
 
     @Test func theStatusShowsReconnectsTicksAndTheLastUpdate() async throws {
         let h = try await harness()
-        #expect((await h.live(.connection(.live))).status.connection == .live)
+        await h.live(.connection(.live)) {
+            $0.status.connection = .live
+            $0.status.notice = nil
+        }
         let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
-        let ticked = await h.live(.quotes([Quote(market: ethereum, ticker: tick)]))
-        #expect(ticked.status.ticksPerSecond == 1)
-        #expect(ticked.status.lastUpdate == "23:40:58")
-        let reconnecting = await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2))))
-        #expect(reconnecting.status.connection.label == "reconnecting in 2s")
-        #expect((await h.wait(.seconds(1))).status.ticksPerSecond == 0)
+        await h.live(.quotes([Quote(market: ethereum, ticker: tick)])) {
+            $0.rows[2].price = "5,001,000"
+            $0.rows[2].flash = .rise
+            $0.status.ticksPerSecond = 1
+            $0.status.lastUpdate = "23:40:58"
+        }
+        await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2)))) {
+            $0.status.connection = .reconnecting(attempt: 2, delay: .seconds(2))
+            $0.status.notice = "Upbit: reconnecting in 2s…"
+        }
+        await h.wait(.milliseconds(200)) { $0.rows[2].flash = nil }
+        await h.wait(.milliseconds(800)) { $0.status.ticksPerSecond = 0 }
+        await h.expectNothingMore()
     }
 
     @Test func theTickRateAloneRedrawsAtMostOnceASecond() async throws {
@@ -298,24 +532,29 @@ import Testing
                     ticker: MarketFixtures.ticker(ethereum, price: 5_000_000, value: 100e9, timestamp: timestamp))
             ])
         }
-        #expect((await h.live(tick(at: 200))).status.ticksPerSecond == 1)
-        _ = await h.wait(.milliseconds(400))
-        #expect((await h.live(tick(at: 300))).status.ticksPerSecond == 2)
-        // At 1.1 s the first tick has left the window, but the figure changed 0.7 s ago: it waits.
-        #expect((await h.wait(.milliseconds(700))).status.ticksPerSecond == 2)
-        // At 1.5 s both have left, and a second has passed since the figure last changed.
-        #expect((await h.wait(.milliseconds(400))).status.ticksPerSecond == 0)
+        await h.live(tick(at: 200)) {
+            $0.status.ticksPerSecond = 1
+            $0.status.lastUpdate = "09:00:00"
+        }
+        await h.wait(.milliseconds(300))
+        // A tick is a change: its frame shows the rate with it.
+        await h.live(tick(at: 300)) { $0.status.ticksPerSecond = 2 }
+        // 0.6 s later the first tick has left the window, but the figure changed 0.6 s ago: it waits.
+        await h.wait(.milliseconds(600))
+        // 0.4 s later the second has left too, and a second has passed since the figure changed.
+        await h.wait(.milliseconds(400)) { $0.status.ticksPerSecond = 0 }
+        await h.expectNothingMore()
     }
 
     @Test func aStoreThatCannotWriteSaysSoInAToast() async throws {
         let store = InMemoryPreferenceStore()
         let h = try await harness(store: store)
         store.failWrites()
-        let failed = await h.step(.favoriteToggled)
-        #expect(failed.toast == "⚠ Could not save: disk full")
         // The row shows what is stored: no ★ that was never saved (issue 26, item 8).
-        #expect(failed.rows.allSatisfy { !$0.isFavorite })
+        await h.send(.favoriteToggled) { $0.toast = "⚠ Could not save: disk full" }
         #expect(try store.store.favorites(.upbit).isEmpty)
+        await h.wait(.seconds(2)) { $0.toast = nil }
+        await h.expectNothingMore()
     }
 
     /// A browser tab's view model (issue 26, item 7): it opens on the defaults whatever another
@@ -327,33 +566,41 @@ import Testing
             tab: .favorites, orders: [.market: QuoteOrder(key: .name, direction: .ascending)],
             searches: [.market: "zzz"])
         try store.store.saveBoardSettings(.upbit, stored)
-        let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let clock = TestClock<Duration>()
-        let viewModel = BoardViewModel(
-            board: board, store: store.store, clock: ViewClock(clock), isSimulated: true, resumesStoredView: false)
-        await viewModel.prepare()
-        let h = Harness(viewModel: viewModel, clock: clock, store: store)
-        let first = await h.step(.viewportResized(rows: 10))
-        #expect(first.tab == .market)
-        #expect(first.searchText == "")
-        #expect(first.rows.count == 4)
-        let searched = await h.step(.searchTextChanged("ㅂ\u{1B}]0;T\u{07}ㅌ"))
-        #expect(searched.searchText == "ㅂ]0;Tㅌ")
-        _ = await h.step(.sortKeyChosen(.price))
+        let h = try await Harness(store: store, resumesStoredView: false)
+        let byName = Self.firstFrame().rows.sorted { $0.name < $1.name }
+        await h.send(.viewportResized(rows: 10)) {
+            $0 = Self.firstFrame()
+            $0.order = QuoteOrder(key: .name, direction: .ascending)
+            $0.rows = byName.map {
+                var row = $0
+                row.isSelected = $0.symbol == "BTC"
+                return row
+            }
+            $0.selectedRowIndex = byName.firstIndex { $0.symbol == "BTC" }
+        }
+        await h.send(.searchTextChanged("ㅂ\u{1B}]0;T\u{07}ㅌ")) {
+            $0.searchText = "ㅂ]0;Tㅌ"
+            $0.rows = []
+            $0.rowCount = 0
+            $0.selectedRowIndex = nil
+            $0.placeholder = "No market matches “ㅂ]0;Tㅌ” — Esc clears the search"
+        }
+        await h.send(.sortKeyChosen(.price)) { $0.order = QuoteOrder(key: .price, direction: .descending) }
         let after = try #require(try store.store.boardSettings(.upbit))
-        #expect(after.tab == .favorites)
-        #expect(after.searches == [.market: "zzz"])
-        #expect(after.orders[.market] != stored.orders[.market])
+        #expect(
+            after
+                == BoardSettings(tab: .favorites, orders: [.market: QuoteOrder(key: .price)], searches: stored.searches)
+        )
+        await h.expectNothingMore()
     }
 
     @Test func helpAndDetailOpenAndClose() async throws {
         let h = try await harness()
-        #expect((await h.step(.helpToggled)).isHelpVisible)
-        #expect(!(await h.step(.helpToggled)).isHelpVisible)
-        #expect((await h.step(.detailOpened)).detailMarket == bitcoin.id)
-        #expect((await h.step(.detailClosed)).detailMarket == nil)
+        await h.send(.helpToggled) { $0.isHelpVisible = true }
+        await h.send(.helpToggled) { $0.isHelpVisible = false }
+        await h.send(.detailOpened) { $0.detailMarket = self.bitcoin.id }
+        await h.send(.detailClosed) { $0.detailMarket = nil }
+        await h.expectNothingMore()
     }
 }
 

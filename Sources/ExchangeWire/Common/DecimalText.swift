@@ -31,58 +31,77 @@ enum DecimalText {
             negative = text[index] == UInt8(ascii: "-")
             index += 1
         }
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var dropped = false
-        var exponent = 0
-        var digits = 0
-        var seenDot = false
-        while index < end {
-            let byte = text[index]
-            if byte == UInt8(ascii: ".") {
-                guard !seenDot else { throw .badNumber }
-                seenDot = true
-            } else if let digit = Self.digit(byte) {
-                digits += 1
-                if mantissa == 0 && digit == 0 {
-                    if seenDot { exponent -= 1 }
-                } else if significant < 19 {
-                    mantissa = mantissa * 10 + UInt64(digit)
-                    significant += 1
-                    if seenDot { exponent -= 1 }
-                } else {
-                    if digit != 0 { dropped = true }
-                    if !seenDot { exponent += 1 }
-                }
-            } else {
-                break
-            }
+        var digits = try Significand(text, from: &index, end: end)
+        if index < end, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-        }
-        guard digits > 0 else { throw .badNumber }
-        if index < end, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
-            index += 1
-            var exponentNegative = false
-            if index < end, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var written = 0
-            var exponentDigits = 0
-            while index < end, let digit = Self.digit(text[index]) {
-                if written < 100_000 { written = written * 10 + digit }
-                exponentDigits += 1
-                index += 1
-            }
-            guard exponentDigits > 0 else { throw .badNumber }
-            exponent += exponentNegative ? -written : written
+            digits.exponent += try exponent(text, from: &index, end: end, limit: 100_000)
         }
         guard index == end else { throw .badNumber }
-        if mantissa == 0 { return negative ? -0.0 : 0 }
-        if !dropped, mantissa <= 1 << 53, let value = fastPath(mantissa, exponent) {
+        if digits.mantissa == 0 { return negative ? -0.0 : 0 }
+        if !digits.dropped, digits.mantissa <= 1 << 53, let value = fastPath(digits.mantissa, digits.exponent) {
             return negative ? -value : value
         }
         return try slowPath(UnsafeBufferPointer(rebasing: text[start..<end]))
+    }
+
+    /// The digits of a decimal before its exponent: the first 19 significant ones as an integer,
+    /// the power of ten they stand at, and whether a non-zero digit was left out.
+    private struct Significand {
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        var dropped = false
+
+        /// Reads digits and at most one dot from `index`; at least one digit is needed.
+        @inline(__always)
+        init(_ text: UnsafeBufferPointer<UInt8>, from index: inout Int, end: Int) throws(JSONByteReader.Failure) {
+            var significant = 0
+            var digits = 0
+            var seenDot = false
+            while index < end {
+                let byte = text[index]
+                if byte == UInt8(ascii: ".") {
+                    guard !seenDot else { throw .badNumber }
+                    seenDot = true
+                } else if let digit = DecimalText.digit(byte) {
+                    digits += 1
+                    if mantissa == 0 && digit == 0 {
+                        if seenDot { exponent -= 1 }
+                    } else if significant < 19 {
+                        mantissa = mantissa * 10 + UInt64(digit)
+                        significant += 1
+                        if seenDot { exponent -= 1 }
+                    } else {
+                        if digit != 0 { dropped = true }
+                        if !seenDot { exponent += 1 }
+                    }
+                } else {
+                    break
+                }
+                index += 1
+            }
+            guard digits > 0 else { throw .badNumber }
+        }
+    }
+
+    /// The exponent after an `e`: an optional sign and at least one digit, its size held at
+    /// `limit` (a larger one only overflows or underflows further).
+    @inline(__always)
+    private static func exponent(
+        _ text: UnsafeBufferPointer<UInt8>, from index: inout Int, end: Int, limit: Int
+    ) throws(JSONByteReader.Failure) -> Int {
+        var isNegative = false
+        if index < end, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+            isNegative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var written = 0
+        let digitsStart = index
+        while index < end, let digit = Self.digit(text[index]) {
+            written = min(written * 10 + digit, limit)
+            index += 1
+        }
+        guard index > digitsStart else { throw .badNumber }
+        return isNegative ? -written : written
     }
 
     /// `Int64` from an integer token; a fraction or exponent is accepted when the value is whole.
@@ -108,65 +127,15 @@ enum DecimalText {
             var exponent = 0
             if text[index] == UInt8(ascii: ".") {
                 index += 1
-                let fractionStart = index
-                // Zeros are taken in only when a later digit needs them: `5.000` stays 5.
-                var zeros = 0
-                while index < text.count, let digit = Self.digit(text[index]) {
-                    index += 1
-                    guard digit != 0 else {
-                        zeros += 1
-                        continue
-                    }
-                    for _ in 0...zeros {
-                        let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-                        guard !overflow else { throw .badNumber }
-                        magnitude = times10
-                    }
-                    let (sum, overflow) = magnitude.addingReportingOverflow(UInt64(digit))
-                    guard !overflow else { throw .badNumber }
-                    magnitude = sum
-                    exponent -= zeros + 1
-                    zeros = 0
-                }
-                guard index > fractionStart else { throw .badNumber }
+                exponent = try fraction(text, from: &index, into: &magnitude)
             }
             if index < text.count {
                 guard text[index] | 0x20 == UInt8(ascii: "e") else { throw .badNumber }
                 index += 1
-                var exponentIsNegative = false
-                if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                    exponentIsNegative = text[index] == UInt8(ascii: "-")
-                    index += 1
-                }
-                var written = 0
-                let exponentStart = index
-                while index < text.count, let digit = Self.digit(text[index]) {
-                    written = min(written * 10 + Int(digit), 10_000)
-                    index += 1
-                }
-                guard index > exponentStart, index == text.count else { throw .badNumber }
-                exponent += exponentIsNegative ? -written : written
+                exponent += try Self.exponent(text, from: &index, end: text.count, limit: 10_000)
+                guard index == text.count else { throw .badNumber }
             }
-            while exponent < 0 {
-                guard magnitude % 10 == 0 else {
-                    // A fraction a double cannot hold (`98032940177128242.04`, past 2^53) is read
-                    // as the whole part, as Foundation's JSONDecoder reads it: both paths agree.
-                    guard Self.isIntegralAsDouble(text) else { throw .badNumber }
-                    while exponent < 0 {
-                        magnitude /= 10
-                        exponent += 1
-                    }
-                    break
-                }
-                magnitude /= 10
-                exponent += 1
-            }
-            while exponent > 0, magnitude != 0 {
-                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-                guard !overflow else { throw .badNumber }
-                magnitude = times10
-                exponent -= 1
-            }
+            magnitude = try whole(magnitude, timesTenToThe: exponent, text: text)
         }
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { throw .badNumber }
@@ -174,6 +143,64 @@ enum DecimalText {
         }
         guard magnitude <= UInt64(Int64.max) else { throw .badNumber }
         return Int64(magnitude)
+    }
+
+    /// Takes the digits after an integer's dot into `magnitude` and returns the power of ten it
+    /// now stands at; zeros are taken in only when a later digit needs them (`5.000` stays 5).
+    private static func fraction(
+        _ text: UnsafeBufferPointer<UInt8>, from index: inout Int, into magnitude: inout UInt64
+    ) throws(JSONByteReader.Failure) -> Int {
+        let fractionStart = index
+        var exponent = 0
+        var zeros = 0
+        while index < text.count, let digit = Self.digit(text[index]) {
+            index += 1
+            guard digit != 0 else {
+                zeros += 1
+                continue
+            }
+            for _ in 0...zeros {
+                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                guard !overflow else { throw .badNumber }
+                magnitude = times10
+            }
+            let (sum, overflow) = magnitude.addingReportingOverflow(UInt64(digit))
+            guard !overflow else { throw .badNumber }
+            magnitude = sum
+            exponent -= zeros + 1
+            zeros = 0
+        }
+        guard index > fractionStart else { throw .badNumber }
+        return exponent
+    }
+
+    /// `magnitude × 10^exponent` when it is whole and fits, computed exactly.
+    private static func whole(
+        _ magnitude: UInt64, timesTenToThe exponent: Int, text: UnsafeBufferPointer<UInt8>
+    ) throws(JSONByteReader.Failure) -> UInt64 {
+        var magnitude = magnitude
+        var exponent = exponent
+        while exponent < 0 {
+            guard magnitude % 10 == 0 else {
+                // A fraction a double cannot hold (`98032940177128242.04`, past 2^53) is read
+                // as the whole part, as Foundation's JSONDecoder reads it: both paths agree.
+                guard Self.isIntegralAsDouble(text) else { throw .badNumber }
+                while exponent < 0 {
+                    magnitude /= 10
+                    exponent += 1
+                }
+                break
+            }
+            magnitude /= 10
+            exponent += 1
+        }
+        while exponent > 0, magnitude != 0 {
+            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            guard !overflow else { throw .badNumber }
+            magnitude = times10
+            exponent -= 1
+        }
+        return magnitude
     }
 
     /// Whether the number reads as a whole double (its fraction lost to the double's precision).
@@ -211,7 +238,8 @@ enum DecimalText {
         return value
     }
 
-    private static func digit(_ byte: UInt8) -> Int? {
+    @inline(__always)
+    fileprivate static func digit(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 }

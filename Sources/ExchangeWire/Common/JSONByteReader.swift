@@ -443,25 +443,32 @@ struct JSONByteReader {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            var exponentIsNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            let first = index
-            var written = 0
-            while index < bytes.count, Self.isDigit(bytes[index]) {
-                if written < 100_000 { written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
-                index += 1
-            }
-            guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
-            exponent += exponentIsNegative ? -written : written
+            exponent += try readExponent()
         }
         if mantissa == 0 { return negative ? -0.0 : 0 }
         if !dropped, mantissa <= 1 << 53, let value = DecimalText.fastPath(mantissa, exponent) {
             return negative ? -value : value
         }
         return try DecimalText.slowPath(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    }
+
+    /// A number's exponent after its `e`: an optional sign and at least one digit, its size held
+    /// at 100,000 (a larger one only overflows or underflows further).
+    @inline(__always)
+    private mutating func readExponent() throws(Failure) -> Int {
+        var isNegative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            isNegative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        let first = index
+        var written = 0
+        while index < bytes.count, Self.isDigit(bytes[index]) {
+            if written < 100_000 { written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+            index += 1
+        }
+        guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
+        return isNegative ? -written : written
     }
 
     @inline(__always)

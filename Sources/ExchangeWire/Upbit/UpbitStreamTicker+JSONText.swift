@@ -34,6 +34,13 @@ extension UpbitStreamTicker {
         writer.number(changeRate)
         key("signed_change_rate", "scr")
         writer.number(signedChangeRate)
+        writeTradeAndMarket(into: &writer, simple: simple)
+        writer.endObject()
+    }
+
+    /// The members from `ask_bid` to the end, in ``encode(to:)``'s order.
+    private func writeTradeAndMarket(into writer: inout JSONTextWriter, simple: Bool) {
+        func key(_ full: StaticString, _ short: StaticString) { writer.key(simple ? short : full) }
         key("ask_bid", "ab")
         writer.string(askBid)
         key("trade_volume", "tv")
@@ -74,6 +81,5 @@ extension UpbitStreamTicker {
         writer.number(accTradeVolume24h)
         key("stream_type", "st")
         writer.string(streamType)
-        writer.endObject()
     }
 }

@@ -226,9 +226,21 @@ public enum UpbitTickerFrameReader {
         /// board does not need.
         static func named(_ key: UnsafeBufferPointer<UInt8>) -> (Field, isSimple: Bool)? {
             guard !key.isEmpty else { return nil }
+            // Dispatch on the length, then on the first byte, then one comparison.
+            let candidate = key.count <= 6 ? shortCandidate(key) : longCandidate(key)
+            guard let (name, field) = candidate, JSONByteReader.key(key, is: name) else { return nil }
+            // SIMPLE keys are at most 6 bytes and DEFAULT ones at least 4; the 4-to-6-byte
+            // DEFAULT keys are `type`, `code`, `error` and `status`.
+            let isSimple = key.count <= 3 || (key.count == 6 && key[0] == UInt8(ascii: "a"))
+            return (field, isSimple)
+        }
+
+        /// The one key of 2 to 6 bytes `key` may be (the SIMPLE keys, `type`, `code`, `error`
+        /// and `status`), by its length and first byte.
+        @inline(__always)
+        private static func shortCandidate(_ key: UnsafeBufferPointer<UInt8>) -> (StaticString, Field)? {
             let first = key[0]
             let candidate: (StaticString, Field)?
-            // Dispatch on the length, then on the first byte, then one comparison.
             switch key.count {
             case 2:
                 switch first {
@@ -263,6 +275,17 @@ public enum UpbitTickerFrameReader {
                         ? ("atv24h", .volume24h) : ("atp24h", .value24h)
                 default: candidate = nil
                 }
+            default: candidate = nil
+            }
+            return candidate
+        }
+
+        /// The one DEFAULT key of 9 to 20 bytes `key` may be, by its length and first byte.
+        @inline(__always)
+        private static func longCandidate(_ key: UnsafeBufferPointer<UInt8>) -> (StaticString, Field)? {
+            let first = key[0]
+            let candidate: (StaticString, Field)?
+            switch key.count {
             case 9:
                 switch first {
                 case UInt8(ascii: "l"): candidate = ("low_price", .low)
@@ -287,11 +310,7 @@ public enum UpbitTickerFrameReader {
             case 20: candidate = first == UInt8(ascii: "a") ? ("acc_trade_volume_24h", .volume24h) : nil
             default: candidate = nil
             }
-            guard let (name, field) = candidate, JSONByteReader.key(key, is: name) else { return nil }
-            // SIMPLE keys are at most 6 bytes and DEFAULT ones at least 4; the 4-to-6-byte
-            // DEFAULT keys are `type`, `code`, `error` and `status`.
-            let isSimple = key.count <= 3 || (key.count == 6 && key[0] == UInt8(ascii: "a"))
-            return (field, isSimple)
+            return candidate
         }
     }
 }

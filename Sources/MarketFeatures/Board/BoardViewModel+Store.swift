@@ -9,7 +9,7 @@ extension BoardViewModel {
     /// at each of the store's change signals (``PreferenceStore/changes``), so every copy agrees
     /// within a second.
     @discardableResult
-    public func reloadStoredFavorites() -> Bool {
+    func reloadStoredFavorites() -> Bool {
         guard let stored = try? store.favorites(board.exchange), stored != state.favorites else { return false }
         state.replaceFavorites(stored)
         isDirty = true
@@ -21,7 +21,7 @@ extension BoardViewModel {
     /// own (what this viewer looks at). Returns whether the orders changed. ``run()`` calls it at
     /// each of the store's change signals.
     @discardableResult
-    public func reloadStoredSettings() -> Bool {
+    func reloadStoredSettings() -> Bool {
         guard let stored = try? store.boardSettings(board.exchange), stored != lastStoredSettings else { return false }
         lastStoredSettings = stored
         guard state.adoptOrders(stored.orders) else { return false }
