@@ -3,14 +3,16 @@ public import MarketDomain
 public import MarketFeatures
 
 /// What changed from one ``BoardOutput`` to the next, as a browser applies it, derived from the
-/// output's `Codable` form and nothing else: every top-level field whose JSON changed travels
-/// whole (``fields``), the rows by id (their ids in view only when they moved, and the rows that
+/// output's `Codable` form and nothing else: every top-level field whose JSON changed travels as
+/// a JSON merge patch (``fields``: an object such as the status key by key, down to the values
+/// that changed; anything else whole), the rows by id (their ids in view only when they moved, and the rows that
 /// are new or changed), and the fields now absent are named in `cleared`. A field added to
 /// ``BoardOutput`` needs no code here and none in the page (`board.js` applies any key). Applying
 /// the patch of `old → new` to `old` gives `new` exactly (``applied(to:)``; the page's
 /// `applyPatch` does the same in JavaScript).
 public struct BoardPatch: Sendable, Equatable, Codable {
-    /// The changed fields other than the rows, each whole, by its key in the output's JSON.
+    /// The changed fields other than the rows, each as a merge patch (RFC 7386) of its old value,
+    /// by its key in the output's JSON.
     public var fields: [String: JSONValue] = [:]
     /// The ids of the rows in view, in order, when they changed.
     public var rowIDs: [MarketID]?
@@ -33,8 +35,12 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     public init(from old: BoardOutput, to new: BoardOutput) {
         let before = Self.fieldsOf(old)
         let after = Self.fieldsOf(new)
-        for (key, value) in after where !Self.rowKeys.contains(key) && before[key] != value {
-            fields[key] = value
+        for (key, value) in after where !Self.rowKeys.contains(key) {
+            guard let previous = before[key] else {
+                fields[key] = value
+                continue
+            }
+            if let change = DashboardScreenPatch.mergePatch(from: previous, to: value) { fields[key] = change }
         }
         let gone = before.keys.filter { after[$0] == nil && !Self.rowKeys.contains($0) }.sorted()
         cleared = gone.isEmpty ? nil : gone
@@ -64,7 +70,7 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     /// `old` with these changes (`old` itself when they cannot be read back into an output).
     public func applied(to old: BoardOutput) -> BoardOutput {
         var members = Self.fieldsOf(old)
-        for (key, value) in fields { members[key] = value }
+        for (key, value) in fields { members[key] = DashboardScreenPatch.merge(members[key], value) }
         for key in cleared ?? [] { members[key] = nil }
         for key in Self.rowKeys { members[key] = .array([]) }  // taken by id below
         guard let data = try? JSONEncoder().encode(JSONValue.object(members)),

@@ -57,6 +57,31 @@ import Testing
         #expect(patch.applied(to: old) == new)
     }
 
+    /// An object field (the status bar) travels key by key down to what changed: a frame whose
+    /// tick rate and time moved does not carry the four feeds' words again.
+    @Test func anObjectFieldTravelsAsAMergePatchOfWhatChanged() throws {
+        var old = BoardOutput()
+        old.status.exchange = "Upbit"
+        old.status.connection = .live
+        old.status.feeds = Exchange.allCases.map { FeedStatus(exchange: $0.displayName, connection: .connecting) }
+        old.status.ticksPerSecond = 12
+        old.status.lastUpdate = "10:59:33"
+        var new = old
+        new.status.ticksPerSecond = 39
+        new.status.lastUpdate = "10:59:34"
+        let patch = BoardPatch(from: old, to: new)
+        let text = String(decoding: try JSONEncoder.sorted.encode(patch), as: UTF8.self)
+        #expect(text == #"{"status":{"lastUpdate":"10:59:34","ticksPerSecond":39}}"#)
+        #expect(patch.applied(to: old) == new)
+        // A case of an enum changes as the merge patch says: the old case named null.
+        var reconnecting = new
+        reconnecting.status.connection = .reconnecting(attempt: 2, delay: .seconds(2))
+        reconnecting.status.notice = "Upbit: reconnecting in 2s…"
+        let change = BoardPatch(from: new, to: reconnecting)
+        #expect(change.applied(to: new) == reconnecting)
+        #expect(BoardPatch(from: reconnecting, to: new).applied(to: reconnecting) == new)
+    }
+
     /// Random walks of outputs: every patch applied to the output before it gives the next.
     @Test func applyingThePatchOfAnyTwoOutputsGivesTheSecond() {
         var generator = SystemRandomNumberGenerator()
@@ -97,5 +122,14 @@ import Testing
             #expect(decoded?.applied(to: previous) == next)
             previous = next
         }
+    }
+}
+
+extension JSONEncoder {
+    /// An encoder with sorted keys, for comparing JSON text.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }

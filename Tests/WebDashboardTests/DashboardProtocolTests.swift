@@ -16,7 +16,7 @@ import Testing
     @Test func helloNamesTheProtocolAndTheExchange() throws {
         #expect(
             try json(.hello(protocolVersion: DashboardMessage.protocolVersion, exchange: "Upbit"))
-                == #"{"exchange":"Upbit","type":"hello","version":3}"#)
+                == #"{"exchange":"Upbit","type":"hello","version":4}"#)
     }
 
     @Test func aPatchCarriesOnlyWhatChangedWithItsSequenceNumber() throws {

@@ -8,7 +8,7 @@ import { applyScreenPatch } from "./screen.js";
 import { DetailView } from "./detail.js";
 import { WatchlistView } from "./watchlist.js";
 
-const PROTOCOL_VERSION = 3;
+const PROTOCOL_VERSION = 4;
 const root = document.getElementById("app");
 const banner = root.querySelector('[data-role="banner"]');
 const search = root.querySelector('[data-role="search"]');

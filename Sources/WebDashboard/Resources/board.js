@@ -6,17 +6,31 @@
 const ROW_KEYS = new Set(["rowIDs", "rows", "compareRowIDs", "compareRows", "cleared"]);
 
 /** `output` with `changes` (a BoardPatch) applied; `output` itself is left as it was. Any field
- * the patch names is taken whole (Swift derives the patch from the output's own form): a field
- * added to the output needs no change here. */
+ * the patch names is merged in (an object key by key, as RFC 7386 says; anything else whole),
+ * as Swift derives the patch from the output's own form: a field added to the output needs no
+ * change here. */
 export function applyPatch(output, changes) {
   const next = { ...output };
   for (const [field, value] of Object.entries(changes)) {
-    if (!ROW_KEYS.has(field)) next[field] = value;
+    if (!ROW_KEYS.has(field)) next[field] = mergePatch(output[field], value);
   }
   next.rows = applyRows(output.rows, changes.rowIDs, changes.rows);
   next.compareRows = applyRows(output.compareRows, changes.compareRowIDs, changes.compareRows);
   for (const field of changes.cleared ?? []) delete next[field];
   return next;
+}
+
+/** `target` with `patch` merged in (RFC 7386); `target` itself is left as it was, and what the
+ * patch does not touch keeps its identity (the page redraws a chart only when it changed). */
+export function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const isObject = target !== null && typeof target === "object" && !Array.isArray(target);
+  const result = isObject ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
 }
 
 function applyRows(old, ids, changed) {
