@@ -11,7 +11,7 @@ extension SimulatedCoin {
         // realistic range.
         let pull = -0.001 * log(fairPrice / max(open, .leastNonzeroMagnitude))
         fairPrice *= exp(generator.gaussian() * step + pull)
-        price = KRWTickSize.snap(fairPrice)
+        price = KRWTickSize.snap(fairPrice * scriptedFactor)
         high = max(high, price)
         low = min(low, price)
 

@@ -12,8 +12,10 @@ struct SimulatedCoin: Sendable {
     /// How many completed days the history keeps.
     let historyLimit: Int
 
-    /// The unsnapped walk; `price` is this snapped to the tick size.
+    /// The unsnapped walk; `price` is this (times ``scriptedFactor``) snapped to the tick size.
     var fairPrice: Double
+    /// How far a scripted move (``ScriptedMove``) has taken the price from its walk: 1 without one.
+    var scriptedFactor = 1.0
     var price: Double
     var day: TradingDay
     var open: Double

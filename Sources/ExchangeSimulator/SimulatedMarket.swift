@@ -25,6 +25,9 @@ public final class SimulatedMarket: Sendable {
         var tradesPerCoinPerDay: Double
         /// The UTC day the coins are on; when trading crosses midnight every coin closes its candle.
         var day: TradingDay
+        /// The scripted moves by coin, and when the market started (they play from then).
+        var moves: [Int: ScriptedMove] = [:]
+        var start: Int64 = 0
     }
 
     private let world: Mutex<World>
@@ -53,6 +56,13 @@ public final class SimulatedMarket: Sendable {
             coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
             cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100),
             day: TradingDay(unixMilliseconds: now))
+        initial.start = now
+        for move in configuration.moves {
+            guard let index = initial.indexByID[move.market] else {
+                throw ScriptedMoveError(description: "--pump \(move): \(move.market.rawValue) is not listed")
+            }
+            initial.moves[index] = move
+        }
         initial.bitcoinIndex = initial.indexByID[MarketID(quote: "KRW", base: "BTC")]
         initial.tetherIndex = initial.indexByID[CoinComparison.usdtMarket]
         for index in initial.coins.indices { initial.notePrices(at: index) }
@@ -85,6 +95,9 @@ public final class SimulatedMarket: Sendable {
                 for _ in 0..<chunk {
                     let draw = world.generator.unit() * total
                     let index = Self.firstIndex(in: world.cumulativeWeights, above: draw)
+                    if let move = world.moves[index] {
+                        world.coins[index].scriptedFactor = move.factor(elapsed: now - world.start)
+                    }
                     world.coins[index].trade(
                         now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
                     world.notePrices(at: index)

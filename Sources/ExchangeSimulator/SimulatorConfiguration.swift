@@ -34,6 +34,8 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     public var yahooRequestsPerMinute: Int?
     /// Faults to inject (none by default).
     public var faults: SimulatorFaults
+    /// Moves played on markets from the start (`--pump`), none by default.
+    public var moves: [ScriptedMove] = []
 
     /// Makes a configuration; the defaults are a calm market of every catalog coin.
     public init(

@@ -6,7 +6,7 @@ import Synchronization
 
 extension MarketStore {
     /// A signal at once (the listener reads once more), and each time the favorites, the
-    /// settings or a watchlist may have changed since: at once after a write of this process (GRDB's `ValueObservation` of those tables), and within
+    /// settings, a watchlist or the alert rules may have changed since: at once after a write of this process (GRDB's `ValueObservation` of those tables), and within
     /// half a second after a commit of another process (`sise favorites`, `sise watchlist`,
     /// another copy of Sise), which SQLite's `data_version` tells. The watching starts with the
     /// first listener and is shared by every listener of this store, however many.
@@ -46,7 +46,9 @@ final class StoreWatch: Sendable {
             // The observation's first value (its start) signals too: a write made while the
             // observation started is never missed.
             let observation = ValueObservation.tracking(
-                regions: [FavoriteRecord.all(), SettingRecord.all(), WatchlistEntryRecord.all()],
+                regions: [
+                    FavoriteRecord.all(), SettingRecord.all(), WatchlistEntryRecord.all(), AlertRuleRecord.all(),
+                ],
                 fetch: { _ in () }
             ).start(
                 in: writer, scheduling: .async(onQueue: DispatchQueue.global()),

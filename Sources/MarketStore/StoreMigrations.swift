@@ -51,6 +51,37 @@ enum StoreMigrations {
                 table.column("englishName", .text).notNull()
             }
         }
+        migrator.registerMigration("v5: alert rules and their firings") { db in
+            try db.create(table: "alertRule") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                // The condition as canonical JSON (sorted keys): the same rule twice is refused.
+                table.column("condition", .text).notNull()
+                table.column("rearm", .double).notNull()
+                table.column("cooldownSeconds", .integer).notNull()
+                table.column("once", .boolean).notNull()
+                table.column("note", .text).notNull()
+                table.column("createdAt", .integer).notNull()
+                table.uniqueKey(["exchange", "market", "condition"])
+            }
+            try db.create(table: "alertFiring") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("rule", .integer).notNull()
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.column("price", .double).notNull()
+                table.column("level", .double).notNull()
+                table.column("direction", .text).notNull()
+                table.column("at", .integer).notNull()
+                table.column("message", .text).notNull()
+                table.column("note", .text).notNull()
+                table.column("heldBack", .boolean).notNull()
+                // Several copies of Sise evaluating the same rule on the same tick record it once.
+                table.uniqueKey(["rule", "at", "direction"])
+            }
+        }
         return migrator
     }
 }

@@ -20,7 +20,7 @@ struct Sise: AsyncParsableCommand {
             CompareCommand.self,
             WatchlistCommand.self, SearchCommand.self,
             SimulateCommand.self, ServeCommand.self,
-            FavoritesCommand.self, BenchCommand.self,
+            FavoritesCommand.self, AlertsCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: AppCommand.self
     )

@@ -29,6 +29,37 @@ import Testing
         #expect(first.tickers(now: now + 1000) != other.tickers(now: now + 1000))
     }
 
+    /// `--pump KRW-XRP:+12:300`: the same seed with and without the move trades alike, and the
+    /// pumped price stands the move's share of 12 % above the other, half at 150 s, all at 300 s.
+    @Test func aScriptedMoveLiftsItsMarketByItsShareOfThePercentage() throws {
+        let ripple = MarketID("KRW-XRP")!
+        var pumped = SimulatorConfiguration(marketCount: 40, seed: 7)
+        pumped.moves = [ScriptedMove("KRW-XRP:+12:300")!]
+        let moved = try SimulatedMarket(configuration: pumped, now: now)
+        let plain = try market(count: 40)
+        func ratio(at seconds: Int64) -> Double {
+            let time = now + seconds * 1000
+            _ = moved.trade(count: 2_000, now: time)
+            _ = plain.trade(count: 2_000, now: time)
+            let up = moved.tickers(now: time).first { $0.marketID == ripple }!.price
+            let base = plain.tickers(now: time).first { $0.marketID == ripple }!.price
+            return up / base
+        }
+        #expect(abs(ratio(at: 150) - 1.06) < 0.002)
+        #expect(abs(ratio(at: 300) - 1.12) < 0.002)
+        #expect(abs(ratio(at: 900) - 1.12) < 0.002)
+        // Other markets are untouched.
+        #expect(
+            moved.tickers(now: now + 900_000).filter { $0.marketID != ripple }
+                == plain.tickers(now: now + 900_000).filter { $0.marketID != ripple })
+        #expect(ScriptedMove("KRW-XRP:12:0") == nil)
+        #expect(ScriptedMove("XRP:+12:300") == nil)
+        #expect(ScriptedMove("KRW-XRP:-5:60.5")?.description == "KRW-XRP:-5:60.5")
+        var unlisted = SimulatorConfiguration(marketCount: 40, seed: 7)
+        unlisted.moves = [ScriptedMove("KRW-NOPE:+1:1")!]
+        #expect(throws: ScriptedMoveError.self) { try SimulatedMarket(configuration: unlisted, now: now) }
+    }
+
     @Test func pricesStayOnTheirTickSizesAndInsideTheDaysRange() throws {
         let market = try market()
         for step in 1...20 { _ = market.trade(count: 200, now: now + Int64(step) * 100) }

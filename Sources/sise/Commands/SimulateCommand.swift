@@ -53,6 +53,16 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Fault: drop every WebSocket connection every this many seconds.")
     var dropEvery: Double?
 
+    @Option(
+        name: .customLong("pump"),
+        help: ArgumentHelp(
+            "A scripted move, MARKET:PCT:SECONDS: from the start that market climbs (or falls) PCT % over SECONDS on every exchange that lists it, e.g. KRW-XRP:+12:300. Repeat for more.",
+            valueName: "move"))
+    var pumps: [String] = []
+
+    /// The scripted moves `--pump` names.
+    var moves: [ScriptedMove] { pumps.compactMap { ScriptedMove($0) } }
+
     func validate() throws {
         guard port == 0 || (1...65528).contains(port) else {
             throw ValidationError("--port must be 0 or between 1 and 65528 (eight ports are used).")
@@ -69,17 +79,22 @@ struct SimulateCommand: AsyncParsableCommand {
         if let dropEvery, !(dropEvery >= 0.1 && dropEvery.isFinite) {
             throw ValidationError("--drop-every must be at least 0.1 seconds.")
         }
+        for pump in pumps where ScriptedMove(pump) == nil {
+            throw ValidationError(
+                "--pump '\(DisplayWidth.sanitized(pump))' is not MARKET:PCT:SECONDS like KRW-XRP:+12:300.")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "sise.simulate")
         logger.logLevel = .warning
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             port: port, host: host, marketCount: markets, ticksPerSecond: rate, seed: seed,
             restRequestsPerSecond: restLimit == 0 ? nil : restLimit,
             faults: SimulatorFaults(
                 latency: .milliseconds(latency), errorRate: errorRate,
                 dropInterval: dropEvery.map { .milliseconds(Int($0 * 1000)) }))
+        configuration.moves = moves
         let simulator: ExchangeSimulator
         do {
             simulator = try ExchangeSimulator(configuration: configuration, logger: logger)

@@ -29,6 +29,10 @@ enum CommandFailure {
             }
         case let output as OutputError:
             (code, message) = (74, output.description)
+        case let refusal as Refusal:
+            (code, message) = (65, refusal.description)
+        case let twin as AlertRuleExists:
+            (code, message) = (65, twin.description)
         case let storage as StoreError:
             (code, message) = (74, "storage: \(storage.description)")
         case let server as DashboardServerError:
@@ -39,6 +43,15 @@ enum CommandFailure {
             (code, message) = (70, "\(error)")
         }
         return (code, message)
+    }
+
+    /// A command that cannot do what it was asked, with the reason (exit 65).
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
     }
 
     /// Runs a command body, translating failures (but letting ArgumentParser's own exits through).

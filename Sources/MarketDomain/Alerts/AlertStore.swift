@@ -1,0 +1,29 @@
+/// Where alert rules and their history are kept, as replaceable closures: `MarketStore`
+/// provides the SQLite one (shared by every running copy of Sise), tests an in-memory one.
+public struct AlertStore: Sendable {
+    /// Every rule, oldest first.
+    public var rules: @Sendable () throws -> [AlertRule]
+    /// Removes a rule (a rule that fires `once`, after it fired).
+    public var removeRule: @Sendable (_ id: Int64) throws -> Void
+    /// Records a firing unless another copy already did; returns whether this call recorded it.
+    public var record: @Sendable (_ firing: AlertFiring, _ heldBack: Bool) throws -> Bool
+    /// The quiet hours, when set.
+    public var quietHours: @Sendable () throws -> QuietHours?
+    /// A signal at once and each time the rules or the quiet hours may have changed.
+    public var changes: @Sendable () -> AsyncStream<Void>
+
+    /// Makes a store from its operations.
+    public init(
+        rules: @escaping @Sendable () throws -> [AlertRule],
+        removeRule: @escaping @Sendable (_ id: Int64) throws -> Void,
+        record: @escaping @Sendable (_ firing: AlertFiring, _ heldBack: Bool) throws -> Bool,
+        quietHours: @escaping @Sendable () throws -> QuietHours?,
+        changes: @escaping @Sendable () -> AsyncStream<Void>
+    ) {
+        self.rules = rules
+        self.removeRule = removeRule
+        self.record = record
+        self.quietHours = quietHours
+        self.changes = changes
+    }
+}

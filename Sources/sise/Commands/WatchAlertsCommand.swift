@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import HeadlessOutput
+import MarketDomain
+import MarketFeatures
+import MarketStore
+
+/// `sise alerts watch`: follows the live feed of every exchange the rules name and prints each
+/// firing the moment it happens, until a limit or Ctrl-C. Rules added or removed meanwhile (by
+/// `alerts add` or another copy of Sise) take effect at once.
+struct WatchAlerts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print each firing as it happens (NDJSON by default), until a limit or Ctrl-C.")
+
+    @OptionGroup var exchangeOptions: ExchangeOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @Option(help: "Output format: ndjson (one JSON object per line) or table.") var format: StreamFormat = .ndjson
+    @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
+
+    func validate() throws {
+        try exchangeOptions.requireExchange()
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration must be a positive number of seconds.")
+        }
+    }
+
+    func run() async throws {
+        StandardOutput.prepare()
+        try await CommandFailure.guarding {
+            let store = try storeOptions.open()
+            if try store.alertRules().isEmpty {
+                StandardError.writeLine(
+                    "sise: no alert rules yet — watching for some (`sise alerts add KRW-BTC --above 150000000`)")
+            }
+            try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store.preferences) {
+                clients in
+                let boards = BoardsOnDemand(clients: clients)
+                let monitor = AlertMonitor(
+                    store: store.alerts, boards: { await boards.board($0) }, clock: ContinuousClock(),
+                    utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+                let events = monitor.events()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await monitor.run() }
+                    group.addTask { try await print(events) }
+                    if let duration {
+                        group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                    }
+                    group.addTask { await InterruptSignal.wait() }
+                    _ = try await group.next()
+                    group.cancelAll()
+                }
+                await boards.stopAll()
+            }
+        }
+    }
+
+    private func print(_ events: AsyncStream<AlertEvent>) async throws {
+        for await event in events {
+            switch event {
+            case .fired(let firing, let heldBack):
+                let entry = RecordedFiring(firing: firing, heldBack: heldBack)
+                try StandardOutput.writeLine(
+                    format == .ndjson ? OutputJSON.encode(FiringLine(entry)) : FiringLine.describe(entry))
+            case .quietHoursEnded(let held):
+                let summary = QuietHoursSummary(held)
+                try StandardOutput.writeLine(format == .ndjson ? OutputJSON.encode(summary) : summary.message)
+            }
+        }
+    }
+}
+
+/// The one line printed when quiet hours end: how many firings they held back, and which.
+struct QuietHoursSummary: Encodable {
+    var kind = "summary"
+    var count: Int
+    var rules: [Int64]
+    var message: String
+
+    init(_ held: [AlertFiring]) {
+        count = held.count
+        rules = Array(Set(held.map(\.rule))).sorted()
+        let markets = Array(Set(held.map(\.market.rawValue))).sorted().joined(separator: ", ")
+        message = "\(held.count) alert\(held.count == 1 ? "" : "s") held back during quiet hours: \(markets)"
+    }
+}
+
+/// One live board per exchange, loaded and following every market on first asking.
+actor BoardsOnDemand {
+    private let clients: [Exchange: MarketDataClient]
+    private var boards: [Exchange: LiveBoard] = [:]
+
+    init(clients: [Exchange: MarketDataClient]) {
+        self.clients = clients
+    }
+
+    /// The exchange's board, started when first asked for; nil when it cannot be loaded (said on
+    /// stderr; the next change of the rules tries again).
+    func board(_ exchange: Exchange) async -> LiveBoard? {
+        if let board = boards[exchange] { return board }
+        guard let client = clients[exchange] else { return nil }
+        let board = LiveBoard(client: client)
+        do {
+            try await board.load()
+        } catch {
+            StandardError.writeLine("sise: \(exchange.displayName): \(CommandFailure.message(for: error))")
+            return nil
+        }
+        await board.follow()
+        boards[exchange] = board
+        return board
+    }
+
+    func stopAll() async {
+        for board in boards.values { await board.stop() }
+    }
+}

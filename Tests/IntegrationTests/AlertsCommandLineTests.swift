@@ -1,0 +1,104 @@
+import ExchangeSimulator
+import Foundation
+import MarketDomain
+import TestSupport
+import Testing
+
+/// `sise alerts …` end to end against a simulator that plays a scripted climb of KRW-XRP
+/// (`sise simulate --pump`'s move, here in process).
+@Suite(.timeLimit(.minutes(5)), .serialized) struct AlertsCommandLineTests {
+    private static let ripple = MarketID("KRW-XRP")!
+
+    private func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sise-alerts-\(UUID().uuidString).sqlite").path
+    }
+
+    private func lines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func aCrossingOfTheScriptedClimbPrintsOneLineAndARuleMadePastItsLevelNone() async throws {
+        // KRW-XRP climbs 12 % over 30 s from the simulator's start.
+        let harness = try await SimulatorHarness.start(
+            markets: 40, ticksPerSecond: 400, moves: [ScriptedMove("KRW-XRP:+12:30")!])
+        defer { Task { await harness.stop() } }
+        let base = harness.running.restBaseURL(for: .upbit)
+        let start = try #require(harness.venueTickers()[Self.ripple]?.price)
+        let db = temporaryDatabase()
+        let level = (start * 1.08).rounded()
+        let added = try await SiseProcess.run(
+            ["alerts", "add", "XRP", "--above", "\(level)", "--note", "펌프", "--db", db, "--base-url", base])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Added #1  KRW-XRP above "), "\(added.stdout)")
+        // Made while the price is far above its level: it waits for a crossing, which never comes.
+        let past = try await SiseProcess.run(
+            ["alerts", "add", "KRW-XRP", "--above", "\((start * 0.5).rounded())", "--db", db, "--base-url", base])
+        #expect(past.status == 0, "\(past.stderr)")
+        let twin = try await SiseProcess.run(
+            ["alerts", "add", "XRP", "--above", "\(level)", "--db", db, "--base-url", base])
+        #expect(twin.status == 65)
+        #expect(twin.stderr.contains("already stored as #1"), "\(twin.stderr)")
+
+        let watch = try await SiseProcess.run(
+            ["alerts", "watch", "--format", "ndjson", "--duration", "40", "--db", db, "--base-url", base],
+            seconds: 90)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        let fired = try lines(watch.stdout)
+        #expect(fired.count == 1, "\(watch.stdout)")
+        let line = try #require(fired.first)
+        #expect(line["rule"] as? Int == 1)
+        #expect(line["exchange"] as? String == "upbit")
+        #expect(line["market"] as? String == "KRW-XRP")
+        #expect(line["kind"] as? String == "above")
+        #expect(line["direction"] as? String == "up")
+        #expect(line["note"] as? String == "펌프")
+        #expect((line["level"] as? NSNumber)?.doubleValue == level)
+        #expect(((line["price"] as? NSNumber)?.doubleValue ?? 0) >= level)
+        #expect(((line["at"] as? NSNumber)?.int64Value ?? 0) > 1_700_000_000_000)
+        #expect((line["message"] as? String)?.hasPrefix("KRW-XRP rose to ") == true)
+
+        let history = try await SiseProcess.run(["alerts", "history", "--format", "json", "--db", db])
+        #expect(history.status == 0)
+        let recorded = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(recorded.count == 1)
+        #expect(recorded.first?["heldBack"] as? Bool == false)
+    }
+
+    @Test func rulesAreListedRemovedAndQuietHoursSetWithClearMessagesForMistakes() async throws {
+        let db = temporaryDatabase()
+        let added = try await SiseProcess.run(
+            ["alerts", "add", "BTC", "--move", "5", "--within", "5m", "--up", "--cooldown", "60", "--once", "--db", db])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("#1  KRW-BTC +5% within 5m on Upbit  (re-arm 0.5 %, cooldown 60 s, once)"))
+        let listed = try await SiseProcess.run(["alerts", "list", "--format", "json", "--db", db])
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rules.count == 1)
+        #expect(rules.first?["window"] as? String == "5m")
+        #expect(rules.first?["direction"] as? String == "up")
+
+        let quiet = try await SiseProcess.run(["alerts", "quiet", "22:00-07:00", "--db", db])
+        #expect(quiet.stdout == "Quiet hours: 22:00-07:00\n")
+        #expect(try await SiseProcess.run(["alerts", "quiet", "--db", db]).stdout == "Quiet hours: 22:00-07:00\n")
+
+        #expect(try await SiseProcess.run(["alerts", "remove", "#1", "--db", db]).stdout == "Removed rule #1\n")
+        let again = try await SiseProcess.run(["alerts", "remove", "1", "--db", db])
+        #expect(again.status == 65)
+        #expect(again.stderr == "sise: no rule #1 (see `sise alerts list`)\n")
+
+        for misuse in [
+            ["alerts", "add", "BTC"], ["alerts", "add", "BTC", "--above", "1", "--below", "2"],
+            ["alerts", "add", "BTC", "--move", "5"], ["alerts", "add", "BTC", "--above", "-3"],
+            ["alerts", "add", "BTC", "--above", "1", "--up"], ["alerts", "quiet", "25:00-07:00"],
+            ["alerts", "remove", "x"],
+        ] {
+            let result = try await SiseProcess.run(misuse + ["--db", db])
+            #expect(result.status == 64, "\(misuse): \(result.stderr)")
+        }
+        let unknown = try await SiseProcess.run(["alerts", "add", "NOPE", "--above", "1", "--db", db])
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("KRW-NOPE"))
+    }
+}
