@@ -11,10 +11,10 @@ public struct BenchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
-            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist).",
+            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist), sise serve's tabs (serve), the alert evaluator (alerts).",
         subcommands: [
             TicksBench.self, FrameBench.self, IngestBench.self, FirehoseBench.self, WatchlistBench.self,
-            ServeBench.self,
+            ServeBench.self, AlertsBench.self,
         ],
         defaultSubcommand: TicksBench.self)
 

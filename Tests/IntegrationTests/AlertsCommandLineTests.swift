@@ -41,8 +41,14 @@ import Testing
         #expect(twin.status == 65)
         #expect(twin.stderr.contains("already stored as #1"), "\(twin.stderr)")
 
+        // The webhook fails its first POST: the firing is posted again after a second.
+        let hook = try await FlakyHookServer.start(failures: 1)
+        defer { hook.stop() }
         let watch = try await SiseProcess.run(
-            ["alerts", "watch", "--format", "ndjson", "--duration", "40", "--db", db, "--base-url", base],
+            [
+                "alerts", "watch", "--format", "ndjson", "--duration", "40", "--db", db, "--base-url", base,
+                "--webhook", "http://127.0.0.1:\(hook.port)/alerts",
+            ],
             seconds: 90)
         #expect(watch.status == 0, "\(watch.stderr)")
         let fired = try lines(watch.stdout)
@@ -58,6 +64,10 @@ import Testing
         #expect(((line["price"] as? NSNumber)?.doubleValue ?? 0) >= level)
         #expect(((line["at"] as? NSNumber)?.int64Value ?? 0) > 1_700_000_000_000)
         #expect((line["message"] as? String)?.hasPrefix("KRW-XRP rose to ") == true)
+
+        #expect(hook.received.count == 2, "\(hook.received)")
+        #expect(Set(hook.received) == [try #require(watch.stdout.split(separator: "\n").first.map(String.init))])
+        #expect(watch.stderr.contains("sise: webhook: HTTP 500; trying again in 1 s"), "\(watch.stderr)")
 
         let history = try await SiseProcess.run(["alerts", "history", "--format", "json", "--db", db])
         #expect(history.status == 0)

@@ -14,6 +14,25 @@ import Testing
         text.split(separator: "\n").last ?? ""
     }
 
+    @Test func alertsEndsWithTheCostOfManyRulesAndItsRatio() async throws {
+        let result = try await SiseProcess.run(
+            ["bench", "alerts", "--rules", "4000", "--markets", "200", "--ticks", "20000"], seconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = lastLine(result.stdout)
+        #expect(
+            line.wholeMatch(
+                of:
+                    /rules=4000 markets=200 ns_per_tick=\d+ cpu_percent_at_rate=\d+\.\d\d ratio_to_one_a_market=\d+\.\d\d/
+            )
+                != nil, "\(line)")
+        #expect((figure("ns_per_tick", in: line) ?? 0) > 0)
+        // Rules between their levels fire as the walk crosses them.
+        #expect(result.stdout.contains("4000 rules"))
+        #expect(!result.stdout.contains(" 0 firings\n4000"))
+        let misuse = try await SiseProcess.run(["bench", "alerts", "--rules", "5", "--markets", "200"])
+        #expect(misuse.status == 64)
+    }
+
     @Test func framesOnlyCountsTheServersFrames() async throws {
         let result = try await SiseProcess.run(
             ["bench", "ingest", "--frames-only", "--duration", "1", "--markets", "30"], seconds: 120)

@@ -8,8 +8,8 @@ public struct AlertEvaluator: Sendable {
         var above = CrossingIndex()
         /// Falls to a level, as rises of the price negated.
         var below = CrossingIndex()
-        var windows: [AlertWindow: MoveRules] = [:]
-        var isEmpty: Bool { above.count == 0 && below.count == 0 && windows.isEmpty }
+        /// The move rules by window, shortest first (nil for a window no rule uses).
+        var moves: [MoveRules?] = Array(repeating: nil, count: AlertWindow.allCases.count)
     }
 
     /// The move rules of one window: rises from its low and falls from its high, in percent.
@@ -18,6 +18,19 @@ public struct AlertEvaluator: Sendable {
         var rises = CrossingIndex()
         var falls = CrossingIndex()
         var isEmpty: Bool { rises.count == 0 && falls.count == 0 }
+
+        /// Takes a price into the window and returns the rules it fires, with the way it went.
+        mutating func take(_ price: Double, at time: Int64) -> [(CrossingIndex.Entry, String)] {
+            extremes.add(price, at: time)
+            var fired: [(CrossingIndex.Entry, String)] = []
+            if rises.count > 0, let low = extremes.low {
+                for entry in rises.advance(to: (price - low) / low * 100) { fired.append((entry, "up")) }
+            }
+            if falls.count > 0, let high = extremes.high {
+                for entry in falls.advance(to: (high - price) / high * 100) { fired.append((entry, "down")) }
+            }
+            return fired
+        }
     }
 
     /// A market of an exchange.
@@ -27,7 +40,10 @@ public struct AlertEvaluator: Sendable {
     }
 
     private var rules: [Int64: AlertRule] = [:]
-    private var markets: [MarketKey: MarketRules] = [:]
+    /// Each market's rules, at its slot: kept in an array and changed in place, so that a tick
+    /// never copies a market's indexes.
+    private var storage: [MarketRules] = []
+    private var slots: [MarketKey: Int] = [:]
     private var lastFired: [Int64: Int64] = [:]
 
     /// An evaluator of `rules`.
@@ -39,7 +55,9 @@ public struct AlertEvaluator: Sendable {
     public var ruleIDs: Set<Int64> { Set(rules.keys) }
 
     /// Whether any rule watches a market of `exchange`.
-    public func watches(_ exchange: Exchange) -> Bool { markets.keys.contains { $0.exchange == exchange } }
+    public func watches(_ exchange: Exchange) -> Bool {
+        rules.values.contains { $0.exchange == exchange }
+    }
 
     /// Takes the stored rules as they are now: new ones are added (armed by the next price),
     /// removed ones dropped, and the others keep their state.
@@ -53,38 +71,37 @@ public struct AlertEvaluator: Sendable {
     public mutating func add(_ rule: AlertRule) {
         remove(id: rule.id)
         rules[rule.id] = rule
-        let key = MarketKey(exchange: rule.exchange, market: rule.market)
-        var entry = markets[key] ?? MarketRules()
+        let slot = slot(for: MarketKey(exchange: rule.exchange, market: rule.market))
         switch rule.condition {
         case .above(let level):
-            entry.above.insert(.init(id: rule.id, level: level, rearmBelow: level * (1 - rule.rearm)))
+            storage[slot].above.insert(.init(id: rule.id, level: level, rearmBelow: level * (1 - rule.rearm)))
         case .below(let level):
-            entry.below.insert(.init(id: rule.id, level: -level, rearmBelow: -level * (1 + rule.rearm)))
+            storage[slot].below.insert(.init(id: rule.id, level: -level, rearmBelow: -level * (1 + rule.rearm)))
         case .move(let percent, let window, let direction):
-            var moves = entry.windows[window] ?? MoveRules(extremes: WindowExtremes(length: window.milliseconds))
+            let position = Self.position(of: window)
+            if storage[slot].moves[position] == nil {
+                storage[slot].moves[position] = MoveRules(extremes: WindowExtremes(length: window.milliseconds))
+            }
             let move = CrossingIndex.Entry(id: rule.id, level: percent, rearmBelow: percent - rule.rearm * 100)
-            if direction != .down { moves.rises.insert(move) }
-            if direction != .up { moves.falls.insert(move) }
-            entry.windows[window] = moves
+            if direction != .down { storage[slot].moves[position]?.rises.insert(move) }
+            if direction != .up { storage[slot].moves[position]?.falls.insert(move) }
         }
-        markets[key] = entry
     }
 
     /// Drops a rule.
     public mutating func remove(id: Int64) {
         guard let rule = rules.removeValue(forKey: id) else { return }
         lastFired[id] = nil
-        let key = MarketKey(exchange: rule.exchange, market: rule.market)
-        guard var entry = markets[key] else { return }
+        guard let slot = slots[MarketKey(exchange: rule.exchange, market: rule.market)] else { return }
         switch rule.condition {
-        case .above: entry.above.remove(id: id)
-        case .below: entry.below.remove(id: id)
+        case .above: storage[slot].above.remove(id: id)
+        case .below: storage[slot].below.remove(id: id)
         case .move(_, let window, _):
-            entry.windows[window]?.rises.remove(id: id)
-            entry.windows[window]?.falls.remove(id: id)
-            if entry.windows[window]?.isEmpty == true { entry.windows[window] = nil }
+            let position = Self.position(of: window)
+            storage[slot].moves[position]?.rises.remove(id: id)
+            storage[slot].moves[position]?.falls.remove(id: id)
+            if storage[slot].moves[position]?.isEmpty == true { storage[slot].moves[position] = nil }
         }
-        markets[key] = entry.isEmpty ? nil : entry
     }
 
     /// Takes a price of a market at `time` (Unix ms): returns the rules it fires, in the order of
@@ -95,34 +112,35 @@ public struct AlertEvaluator: Sendable {
     )
         -> [AlertFiring]
     {
-        guard price.isFinite, price > 0 else { return [] }
-        let key = MarketKey(exchange: exchange, market: market)
-        guard var entry = markets[key] else { return [] }
+        guard price.isFinite, price > 0, let slot = slots[MarketKey(exchange: exchange, market: market)] else {
+            return []
+        }
         var firings: [AlertFiring] = []
-        for fired in entry.above.advance(to: price) {
+        for fired in storage[slot].above.advance(to: price) {
             record(fired.id, price: price, level: fired.level, direction: "up", at: time, into: &firings)
         }
-        for fired in entry.below.advance(to: -price) {
+        for fired in storage[slot].below.advance(to: -price) {
             record(fired.id, price: price, level: -fired.level, direction: "down", at: time, into: &firings)
         }
-        for window in entry.windows.keys.sorted(by: { $0.milliseconds < $1.milliseconds }) {
-            guard var moves = entry.windows[window] else { continue }
-            moves.extremes.add(price, at: time)
-            if moves.rises.count > 0, let low = moves.extremes.low {
-                for fired in moves.rises.advance(to: (price - low) / low * 100) {
-                    record(fired.id, price: price, level: fired.level, direction: "up", at: time, into: &firings)
-                }
+        for position in storage[slot].moves.indices where storage[slot].moves[position] != nil {
+            for (fired, direction) in storage[slot].moves[position]!.take(price, at: time) {
+                record(fired.id, price: price, level: fired.level, direction: direction, at: time, into: &firings)
             }
-            if moves.falls.count > 0, let high = moves.extremes.high {
-                for fired in moves.falls.advance(to: (high - price) / high * 100) {
-                    record(fired.id, price: price, level: fired.level, direction: "down", at: time, into: &firings)
-                }
-            }
-            entry.windows[window] = moves
         }
-        markets[key] = entry
         for firing in firings where rules[firing.rule]?.once == true { remove(id: firing.rule) }
         return firings
+    }
+
+    /// The slot of a market's rules, made on first use.
+    private mutating func slot(for key: MarketKey) -> Int {
+        if let slot = slots[key] { return slot }
+        storage.append(MarketRules())
+        slots[key] = storage.count - 1
+        return storage.count - 1
+    }
+
+    private static func position(of window: AlertWindow) -> Int {
+        AlertWindow.allCases.firstIndex(of: window) ?? 0
     }
 
     /// Records a firing of rule `id` unless it is within the rule's cooldown.

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Exchanges
 import Foundation
 import HeadlessOutput
+import Logging
 import MarketDomain
 import MarketFeatures
 import MarketStore
@@ -16,11 +18,16 @@ struct WatchAlerts: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @Option(help: "Output format: ndjson (one JSON object per line) or table.") var format: StreamFormat = .ndjson
     @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
+    @Option(help: "POST each firing's JSON to this URL too (retried with back-off; never holding the alerts back).")
+    var webhook: String?
 
     func validate() throws {
         try exchangeOptions.requireExchange()
         if let duration, !(duration > 0 && duration.isFinite) {
             throw ValidationError("--duration must be a positive number of seconds.")
+        }
+        if let webhook, !AlertWebhook.isValid(webhook) {
+            throw ValidationError("--webhook '\(DisplayWidth.sanitized(webhook))' is not an http:// or https:// URL.")
         }
     }
 
@@ -39,9 +46,15 @@ struct WatchAlerts: AsyncParsableCommand {
                     store: store.alerts, boards: { await boards.board($0) }, clock: ContinuousClock(),
                     utcOffsetSeconds: TimeZone.current.secondsFromGMT())
                 let events = monitor.events()
+                let hook = webhook.map { url in
+                    AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) {
+                        StandardError.writeLine("sise: \($0)")
+                    }
+                }
+                let sending = hook.map { hook in Task { await hook.run() } }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await monitor.run() }
-                    group.addTask { try await print(events) }
+                    group.addTask { try await print(events, webhook: hook) }
                     if let duration {
                         group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
                     }
@@ -50,17 +63,28 @@ struct WatchAlerts: AsyncParsableCommand {
                     group.cancelAll()
                 }
                 await boards.stopAll()
+                // The firings still waiting for the webhook get up to 10 s more.
+                hook?.finish()
+                if let sending {
+                    let deadline = Task {
+                        try? await Task.sleep(for: .seconds(10))
+                        sending.cancel()
+                    }
+                    await sending.value
+                    deadline.cancel()
+                }
             }
         }
     }
 
-    private func print(_ events: AsyncStream<AlertEvent>) async throws {
+    private func print(_ events: AsyncStream<AlertEvent>, webhook: AlertWebhook?) async throws {
         for await event in events {
             switch event {
             case .fired(let firing, let heldBack):
                 let entry = RecordedFiring(firing: firing, heldBack: heldBack)
-                try StandardOutput.writeLine(
-                    format == .ndjson ? OutputJSON.encode(FiringLine(entry)) : FiringLine.describe(entry))
+                let json = try OutputJSON.encode(FiringLine(entry))
+                try StandardOutput.writeLine(format == .ndjson ? json : FiringLine.describe(entry))
+                webhook?.post(Data(json.utf8))
             case .quietHoursEnded(let held):
                 let summary = QuietHoursSummary(held)
                 try StandardOutput.writeLine(format == .ndjson ? OutputJSON.encode(summary) : summary.message)
