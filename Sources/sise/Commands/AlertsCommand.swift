@@ -189,33 +189,21 @@ struct AlertRuleRecordLine: Encodable {
     }
 }
 
-/// A firing as `alerts watch` and `alerts history` print it: the firing's fields and `heldBack`.
+/// A firing as `alerts watch` and `alerts history` print it: the firing's own fields and
+/// `heldBack`.
 struct FiringLine: Encodable {
-    var rule: Int64
-    var exchange: String
-    var market: String
-    var kind: String
-    var price: Double
-    var level: Double
-    var direction: String
-    var at: Int64
-    var message: String
-    var note: String
-    var heldBack: Bool
+    var entry: RecordedFiring
 
     init(_ entry: RecordedFiring) {
-        let firing = entry.firing
-        rule = firing.rule
-        exchange = firing.exchange.rawValue
-        market = firing.market.rawValue
-        kind = firing.kind
-        price = firing.price
-        level = firing.level
-        direction = firing.direction
-        at = firing.at
-        message = firing.message
-        note = firing.note
-        heldBack = entry.heldBack
+        self.entry = entry
+    }
+
+    private enum Keys: String, CodingKey { case heldBack }
+
+    func encode(to encoder: any Encoder) throws {
+        try entry.firing.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(entry.heldBack, forKey: .heldBack)
     }
 
     /// `11-25 23:40:58  #3  KRW-BTC rose to … (held back)`, in KST.
