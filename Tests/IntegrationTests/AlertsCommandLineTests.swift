@@ -77,6 +77,28 @@ import Testing
         #expect(recorded.first?["heldBack"] as? Bool == false)
     }
 
+    /// `--pump` on the embedded simulated market (as `swift run sise --pump …` rehearses alerts).
+    @Test func theEmbeddedMarketPlaysAPumpAndRefusesOneItCannot() async throws {
+        let result = try await SiseProcess.run(
+            [
+                "stream", "KRW-XRP", "--pump", "KRW-XRP:+50:30", "--duration", "6", "--format", "ndjson", "--db",
+                temporaryDatabase(),
+            ], seconds: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let prices = try lines(result.stdout).compactMap { ($0["price"] as? NSNumber)?.doubleValue }
+        let first = try #require(prices.first)
+        let last = try #require(prices.last)
+        // Some seconds of a 30 s climb to +50 %: a few percent up, whatever the walk did.
+        #expect(last / first > 1.04, "\(prices)")
+        let unlisted = try await SiseProcess.run(["quotes", "--pump", "KRW-NOPE:+5:10", "--db", temporaryDatabase()])
+        #expect(unlisted.status != 0)
+        #expect(unlisted.stderr.contains("KRW-NOPE is not listed"), "\(unlisted.stderr)")
+        #expect(try await SiseProcess.run(["quotes", "--pump", "XRP"]).status == 64)
+        #expect(
+            try await SiseProcess.run(["quotes", "--pump", "KRW-XRP:+5:10", "--base-url", "http://127.0.0.1:9"]).status
+                == 64)
+    }
+
     @Test func rulesAreListedRemovedAndQuietHoursSetWithClearMessagesForMistakes() async throws {
         let db = temporaryDatabase()
         let added = try await SiseProcess.run(

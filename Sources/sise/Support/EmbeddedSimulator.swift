@@ -15,9 +15,9 @@ enum EmbeddedSimulator {
             // The server's own shutdown chatter is not the user's business unless --verbose.
             var logger = Logger(label: "sise.simulator")
             logger.logLevel = options.verbose ? .info : .critical
-            let simulator = try ExchangeSimulator(
-                configuration: SimulatorConfiguration(seed: options.seed, kisRequestsPerSecond: kisRequestsPerSecond),
-                logger: logger)
+            var configuration = SimulatorConfiguration(seed: options.seed, kisRequestsPerSecond: kisRequestsPerSecond)
+            configuration.moves = options.moves
+            let simulator = try ExchangeSimulator(configuration: configuration, logger: logger)
             running = try await simulator.start()
         } catch {
             throw ExchangeError.unavailable("the embedded simulated market could not start: \(error)")

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ExchangeSimulator
 import Exchanges
 public import MarketDomain
 
@@ -32,6 +33,16 @@ struct ExchangeOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Log connection details to stderr.")
     var verbose = false
+
+    @Option(
+        name: .customLong("pump"),
+        help: ArgumentHelp(
+            "With the embedded simulated market: a scripted move MARKET:PCT:SECONDS (as `sise simulate --pump`), e.g. KRW-XRP:+12:300.",
+            valueName: "move"))
+    var pumps: [String] = []
+
+    /// The scripted moves the embedded simulated market plays (`--pump`).
+    var moves: [ScriptedMove] { pumps.compactMap { ScriptedMove($0) } }
 
     /// Whether to connect to the real exchange: `--live`, or the config's `live = true` unless
     /// `--simulated` or `--base-url` says otherwise.
@@ -72,6 +83,13 @@ struct ExchangeOptions: ParsableArguments {
         }
         if liveFlag, baseURL != nil {
             throw ValidationError("--live and --base-url cannot be used together.")
+        }
+        for pump in pumps where ScriptedMove(pump) == nil {
+            throw ValidationError(
+                "--pump '\(DisplayWidth.sanitized(pump))' is not MARKET:PCT:SECONDS like KRW-XRP:+12:300.")
+        }
+        if !pumps.isEmpty, live || baseURL != nil {
+            throw ValidationError("--pump plays on the embedded simulated market: not with --live or --base-url.")
         }
         if let baseURL, ExchangeServer(baseURL: baseURL, exchange: exchange) == nil {
             throw ValidationError(
