@@ -108,21 +108,21 @@ struct QuietHoursSummary: Encodable {
     }
 }
 
-/// One live board per exchange, loaded and following every market on first asking.
+/// The exchanges' boards (``ExchangeBoards``), each loaded and following every market the first
+/// time a rule asks for it.
 actor BoardsOnDemand {
-    private let clients: [Exchange: MarketDataClient]
-    private var boards: [Exchange: LiveBoard] = [:]
+    private let all: ExchangeBoards
+    private var started: Set<Exchange> = []
 
     init(clients: [Exchange: MarketDataClient]) {
-        self.clients = clients
+        all = ExchangeBoards(clients: clients)
     }
 
     /// The exchange's board, started when first asked for; nil when it cannot be loaded (said on
     /// stderr; the next change of the rules tries again).
     func board(_ exchange: Exchange) async -> LiveBoard? {
-        if let board = boards[exchange] { return board }
-        guard let client = clients[exchange] else { return nil }
-        let board = LiveBoard(client: client)
+        guard let board = all.boards[exchange] else { return nil }
+        if started.contains(exchange) { return board }
         do {
             try await board.load()
         } catch {
@@ -130,11 +130,11 @@ actor BoardsOnDemand {
             return nil
         }
         await board.follow()
-        boards[exchange] = board
+        started.insert(exchange)
         return board
     }
 
     func stopAll() async {
-        for board in boards.values { await board.stop() }
+        await all.stop()
     }
 }
