@@ -101,8 +101,10 @@ extension MarketStore {
     public var alerts: AlertStore {
         AlertStore(
             rules: { try self.alertRules() },
+            add: { try self.addAlertRule($0) },
             removeRule: { try self.removeAlertRule($0) },
             record: { try self.recordFiring($0, heldBack: $1) },
+            history: { try self.alertHistory(limit: $0) },
             quietHours: { try self.quietHours() },
             changes: { self.changes() })
     }

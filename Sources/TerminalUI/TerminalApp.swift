@@ -11,21 +11,30 @@ public final class TerminalApp {
     private let screen: BoardScreen
     private let detailScreen: DetailScreen
     private let watchlistScreen: WatchlistScreen
+    private let alertsScreen: AlertsScreen
+    /// How an alert raises a desktop notification (`--notify`); the bell alone when nil.
+    private let notification: AlertSignal.Notification?
+    /// The last alert notice rung for.
+    private var rungNotice = 0
     private let writer: FrameWriter
     private var previous: ScreenBuffer?
     /// The board output `previous` shows, when it shows only the board (not detail, watchlist).
     private var previousBoard: BoardOutput?
     private var size = (width: 0, height: 0)
 
-    /// An app over a root view model; `colors` false under `NO_COLOR`.
+    /// An app over a root view model; `colors` false under `NO_COLOR`; an alert rings the bell,
+    /// and raises a desktop notification through `notification` when one is given.
     public init(
         viewModel: RootViewModel, screen: BoardScreen, detailScreen: DetailScreen,
-        watchlistScreen: WatchlistScreen, colors: Bool
+        watchlistScreen: WatchlistScreen, alertsScreen: AlertsScreen, colors: Bool,
+        notification: AlertSignal.Notification? = nil
     ) {
         self.viewModel = viewModel
         self.screen = screen
         self.detailScreen = detailScreen
         self.watchlistScreen = watchlistScreen
+        self.alertsScreen = alertsScreen
+        self.notification = notification
         writer = FrameWriter(colors: colors)
     }
 
@@ -91,7 +100,11 @@ public final class TerminalApp {
     func draw(_ output: RootViewModel.Output) {
         resizeIfNeeded()
         let board = output.board
-        let isBoardOnly = output.detail == nil && board.tab != .watchlist
+        let isBoardOnly = output.detail == nil && board.tab != .watchlist && board.tab != .alerts && output.alert == nil
+        if let notice = output.alert, notice.number != rungNotice {
+            rungNotice = notice.number
+            TerminalMode.writeAll(Array(AlertSignal.bytes(for: notice, notification: notification).utf8))
+        }
         // Between ticks only some rows and the status bar change: redraw just those.
         if isBoardOnly, let previous, let previousBoard {
             var buffer = previous
@@ -116,6 +129,15 @@ public final class TerminalApp {
                 watchlistScreen.draw(watchlist, isSimulated: board.status.isSimulated, into: &buffer)
                 if board.isHelpVisible { HelpOverlay.draw(for: .watchlist, into: &buffer) }
             }
+            if board.tab == .alerts, let alerts = output.alerts, buffer.width >= BoardScreen.minimumWidth,
+                buffer.height >= BoardScreen.minimumHeight
+            {
+                alertsScreen.draw(alerts, into: &buffer)
+                if board.isHelpVisible { HelpOverlay.draw(for: .alerts, into: &buffer) }
+            }
+        }
+        if let notice = output.alert, buffer.width >= BoardScreen.minimumWidth {
+            AlertSignal.draw(notice, into: &buffer)
         }
         let bytes = writer.output(from: previous, to: buffer)
         if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }

@@ -50,6 +50,11 @@ public final class InMemoryAlertStore: Sendable {
     public var store: AlertStore {
         AlertStore(
             rules: { self.state.withLock { $0.rules } },
+            add: { rule in
+                let twin = self.state.withLock { $0.rules.first { $0.isTwin(of: rule) } }
+                if let twin { throw AlertRuleTwin(stored: twin) }
+                return self.add(rule)
+            },
             removeRule: { id in
                 self.state.withLock { $0.rules.removeAll { $0.id == id } }
                 self.signal.signal()
@@ -65,7 +70,14 @@ public final class InMemoryAlertStore: Sendable {
                     return true
                 }
             },
+            history: { limit in self.state.withLock { Array($0.history.reversed().prefix(limit)) } },
             quietHours: { self.state.withLock { $0.quietHours } },
             changes: { self.signal.changes() })
     }
+}
+
+/// The in-memory store's refusal of a rule it already holds.
+public struct AlertRuleTwin: Error, CustomStringConvertible {
+    public var stored: AlertRule
+    public var description: String { "the same rule is already stored as #\(stored.id): \(stored.summary)" }
 }

@@ -16,6 +16,7 @@ struct DashboardAssets: Sendable {
     static let files: [(path: String, name: String, contentType: String)] = [
         ("/", "index.html", "text/html; charset=utf-8"),
         ("/app.js", "app.js", "text/javascript; charset=utf-8"),
+        ("/alerts.js", "alerts.js", "text/javascript; charset=utf-8"),
         ("/board.js", "board.js", "text/javascript; charset=utf-8"),
         ("/chart.js", "chart.js", "text/javascript; charset=utf-8"),
         ("/depth.js", "depth.js", "text/javascript; charset=utf-8"),

@@ -16,6 +16,10 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
     public var watchlist: Root.Watchlist.Output?
     /// The chart of the stock the Watchlist tab opened, while it is open.
     public var stockChart: CandleChartLayout?
+    /// The Alerts tab, while the board is on it.
+    public var alerts: AlertsOutput?
+    /// The alert notice showing, on whatever screen shows.
+    public var alert: AlertNotice?
 
     /// The detail's figures and its chart.
     public struct DetailView: Sendable, Equatable, Codable {
@@ -44,6 +48,8 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
                     detail.candles, quote: detail.market.quote, columns: Self.chartColumns, rows: Self.chartRows))
         }
         watchlist = output.watchlist
+        alerts = output.alerts
+        alert = output.alert
         if let stock = output.watchlist?.detail {
             stockChart = CandleChartLayout(
                 stock.bars.map(\.candle), quote: stock.currency, columns: Self.chartColumns, rows: Self.chartRows)

@@ -522,3 +522,103 @@ def test_the_numbers_page_shows_five_and_appends_one_a_click(browser, server):
     assert [int(text) for text in items.all_text_contents()][:5] == values
     assert not page.errors, page.errors
     page.close()
+
+
+# Issue 28: alerts made on the page fire on the simulator's scripted move.
+NOTIFICATION_SPY = """
+  window.__notifications = [];
+  const Real = window.Notification;
+  window.Notification = class extends Real {
+    constructor(title, options) { super(title, options); window.__notifications.push(options.body); }
+  };
+  Object.defineProperty(window.Notification, "permission", { get: () => Real.permission });
+  window.Notification.requestPermission = (...args) => Real.requestPermission(...args);
+"""
+
+
+def open_alerts(browser, server, width=1440, height=900):
+    """A page allowed to notify (its notifications recorded), on the Alerts tab."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.grant_permissions(["notifications"], origin=server.url.rstrip("/"))
+    context.add_init_script(NOTIFICATION_SPY)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url)
+    expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
+    page.locator('[data-tab="alerts"]').click()
+    expect(page.locator('[data-view="alerts"]')).to_be_visible(timeout=DEADLINE)
+    page.errors = errors
+    return context, page
+
+
+def add_rule(page, text):
+    field = page.locator('[data-role="alert-text"]')
+    field.fill(text)
+    field.press("Enter")
+
+
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_a_rule_made_on_the_page_fires_with_a_toast_a_notification_and_a_history_entry(browser, width, height):
+    # XRP climbs 12 % over a minute from the server's start: +1 % within 1m fires within seconds.
+    server = Server(["--pump", "KRW-XRP:+12:60"])
+    server.start()
+    try:
+        context, page = open_alerts(browser, server, width, height)
+        add_rule(page, "BTC above lots")
+        expect(page.locator('[data-role="alert-hint"]')).to_contain_text(
+            "'above' needs one positive price after it", timeout=DEADLINE)
+        add_rule(page, "XRP +1% 1m")
+        rule = page.locator("[data-rule]")
+        expect(rule).to_have_count(1, timeout=DEADLINE)
+        expect(rule).to_contain_text("+1% within 1m on Upbit")
+        expect(page.locator('[data-role="alert-text"]')).to_have_value("")
+        firing = page.locator("[data-firing]")
+        expect(firing).to_have_count(1, timeout=60_000)
+        expect(firing).to_contain_text("KRW-XRP rose to")
+        notice = page.locator('[data-role="alert-notice"]')
+        expect(notice).to_be_visible(timeout=DEADLINE)
+        expect(notice).to_contain_text("KRW-XRP rose to")
+        page.wait_for_function("() => window.__notifications.length === 1", timeout=DEADLINE)
+        assert "KRW-XRP rose to" in page.evaluate("window.__notifications[0]")
+        overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+        assert page.evaluate(overflow) <= 0, f"the Alerts tab is {page.evaluate(overflow)} px too wide at {width} px"
+        page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + f"/alerts-{width}x{height}.png")
+        # The rule and its firing are the store's: another tab sees both; × removes the rule.
+        other_context, other = open_alerts(browser, server)
+        expect(other.locator("[data-rule]")).to_have_count(1, timeout=DEADLINE)
+        expect(other.locator("[data-firing]")).to_have_count(1, timeout=DEADLINE)
+        other.locator("[data-rule] button.remove").click()
+        expect(page.locator("[data-rule]")).to_have_count(0, timeout=DEADLINE)
+        assert page.errors == [] and other.errors == []
+        other_context.close()
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_in_quiet_hours_a_firing_is_only_in_the_history_then_one_summary_tells_it(browser):
+    server = Server(["--pump", "KRW-XRP:+30:300"])
+    # Quiet from the minute before now to two minutes on, in the server's local time.
+    now = time.localtime()
+    start, end = (now.tm_hour * 60 + now.tm_min - 1) % 1440, (now.tm_hour * 60 + now.tm_min + 2) % 1440
+    quiet = f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
+    subprocess.run([SISE, "alerts", "quiet", quiet, "--db", server.db], check=True, capture_output=True)
+    server.start()
+    try:
+        context, page = open_alerts(browser, server)
+        expect(page.locator('[data-role="alert-quiet"]')).to_contain_text(f"quiet hours {quiet}", timeout=DEADLINE)
+        add_rule(page, "XRP +0.5% 1m")
+        firing = page.locator("[data-firing]")
+        expect(firing).to_have_count(1, timeout=60_000)
+        expect(firing.locator(".quiet")).to_be_visible()
+        assert page.locator('[data-role="alert-notice"]').is_hidden()
+        assert page.evaluate("window.__notifications.length") == 0
+        # The quiet hours end within three minutes: one summary, one notification.
+        notice = page.locator('[data-role="alert-notice"]')
+        expect(notice).to_contain_text("held back during quiet hours: KRW-XRP", timeout=200_000)
+        page.wait_for_function("() => window.__notifications.length === 1", timeout=DEADLINE)
+        assert page.errors == []
+        context.close()
+    finally:
+        server.stop()

@@ -10,7 +10,12 @@ struct TerminalAppEndToEndTests {
     private struct AppRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
         var db: String { folder.appendingPathComponent("sise.sqlite").path }
-        var command: String { "'\(SiseProcess.executable.path)' --db '\(db)'; echo SISE-EXITED $?; sleep 600" }
+        var command: String { command() }
+
+        /// The shell command running the app with `arguments` after its database.
+        func command(_ arguments: String = "") -> String {
+            "'\(SiseProcess.executable.path)' --db '\(db)' \(arguments); echo SISE-EXITED $?; sleep 600"
+        }
 
         init() throws {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -34,7 +39,7 @@ struct TerminalAppEndToEndTests {
                 lines.contains { $0.contains("SIMULATED") } && lines.filter { $0.contains("백만") }.count >= 30
             }
             #expect(board.contains { $0.contains("비트코인") })
-            #expect(board[0].contains("Market · Favorites · Compare · Watchlist"))
+            #expect(board[0].contains("Market · Favorites · Compare · Watchlist · Alerts"))
 
             try await tmux.keys("/")
             try await tmux.type("ㅂㅌ")
@@ -208,6 +213,45 @@ struct TerminalAppEndToEndTests {
             await tmux.kill()
             let listed = try await SiseProcess.run(["watchlist", "list", "--db", db])
             #expect(listed.lines.first?.hasPrefix("005930") == true)
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
+    @Test func aRuleMadeOnTheAlertsTabFiresOnTheScriptedMoveWithANoticeAndIsInTheHistory() async throws {
+        let run = try AppRun()
+        defer { run.remove() }
+        // XRP climbs 12 % over a minute from the start (0.2 % a second): +1 % within 1m fires within seconds.
+        var tmux = try await Tmux.start(run.command("--pump KRW-XRP:+12:60 --notify"))
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("Tab", "Tab", "Tab", "Tab")
+            try await tmux.waitFor("the empty Alerts tab") { lines in lines.contains { $0.contains("Rules (0)") } }
+            try await tmux.keys("a")
+            try await tmux.waitFor("the form") { lines in lines.contains { $0.contains("🔔 new rule:") } }
+            try await tmux.type("XRP +1% 1m")
+            try await tmux.keys("Enter")
+            let added = try await tmux.waitFor("the rule") { lines in lines.contains { $0.contains("Rules (1)") } }
+            #expect(added.contains { $0.contains("KRW-XRP") && $0.contains("+1% within 1m on Upbit") })
+            let fired = try await tmux.waitFor("the notice and the history", seconds: 60) { lines in
+                lines.contains { $0.contains("🔔 KRW-XRP rose to") }
+                    && lines.contains { $0.contains("▲ KRW-XRP rose to") && $0.contains("(+1% within 1m) on Upbit") }
+            }
+            #expect(fired.contains { $0.contains("History (last 1)") })
+            // The notice shows over the board too.
+            try await tmux.keys("Tab")
+            try await tmux.waitFor("the board with the notice") { lines in
+                lines.contains { $0.contains("백만") } && lines.contains { $0.contains("🔔 KRW-XRP rose to") }
+            }
+            try await tmux.keys("BTab", "d")
+            try await tmux.waitFor("the rule removed") { lines in lines.contains { $0.contains("Rules (0)") } }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+            // The history is the store's: the headless command reads the same firing.
+            let history = try await SiseProcess.run(["alerts", "history", "--db", run.db])
+            #expect(history.lines.contains { $0.contains("KRW-XRP rose to") })
         } catch {
             await tmux.kill()
             throw error

@@ -85,10 +85,10 @@ import Testing
         _ = handle(.quoteGroupChosen("USDT"), &state)
         #expect(state.quoteGroup == "KRW")
         #expect(handle(.previousTabChosen, &state) == [.saveSettings])
-        #expect(state.tab == .watchlist)
+        #expect(state.tab == .alerts)
         _ = handle(.nextQuoteGroupChosen, &state)
         #expect(state.quoteGroup == "KRW")
-        #expect(handle(.tabChosen(.watchlist), &state).isEmpty)
+        #expect(handle(.tabChosen(.alerts), &state).isEmpty)
         _ = handle(.nextTabChosen, &state)
         #expect(state.tab == .market)
     }

@@ -489,9 +489,10 @@ import Testing
             $0.tab = .watchlist
             $0.placeholder = nil
         }
+        await h.send(.nextTabChosen) { $0.tab = .alerts }
         await h.send(.nextTabChosen) { $0 = searched }
         await h.send(.previousTabChosen) {
-            $0.tab = .watchlist
+            $0.tab = .alerts
             $0.searchText = ""
             $0.rows = []
             $0.rowCount = 0

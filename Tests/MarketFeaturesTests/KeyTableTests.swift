@@ -11,14 +11,15 @@ import Testing
 @Suite struct KeyTableTests {
     private typealias Root = RootViewModel
 
-    /// What `key` does on a screen of `board` (and `watchlist` when the board is on its tab).
+    /// What `key` does on a screen of `board` (and `watchlist` or `alerts` when the board is on their tab).
     private func action(
-        _ key: Key, _ board: BoardOutput, watchlist: Root.Watchlist.Output? = nil
+        _ key: Key, _ board: BoardOutput, watchlist: Root.Watchlist.Output? = nil, alerts: AlertsOutput? = nil
     ) -> KeyTable.Action<Root.Input> {
         var output = Root.Output()
         output.board = board
         output.watchlist = watchlist
-        output.focus = KeyboardFocus(board: board, watchlist: watchlist)
+        output.alerts = alerts
+        output.focus = KeyboardFocus(board: board, watchlist: watchlist, alerts: alerts)
         return KeyTable.action(for: key, in: output)
     }
 
@@ -85,6 +86,30 @@ import Testing
         board.confirmation = nil
         board.isHelpVisible = true
         #expect(KeyboardFocus(board: board, watchlist: tab) == .help)
+    }
+
+    @Test func theAlertsTabSelectsOpensItsFormAndRemovesAndItsFormTakesText() {
+        var board = BoardOutput()
+        board.tab = .alerts
+        var tab = AlertsOutput()
+        #expect(KeyboardFocus(board: board, watchlist: nil, alerts: tab) == .alerts)
+        #expect(action(.character("j"), board, alerts: tab) == .send(.alerts(.selectionMoved(by: 1))))
+        #expect(action(.up, board, alerts: tab) == .send(.alerts(.selectionMoved(by: -1))))
+        #expect(action(.character("a"), board, alerts: tab) == .send(.alerts(.formOpened)))
+        #expect(action(.delete, board, alerts: tab) == .send(.alerts(.removeRequested)))
+        #expect(action(.character("d"), board, alerts: tab) == .send(.alerts(.removeRequested)))
+        #expect(action(.tab, board, alerts: tab) == .send(.board(.nextTabChosen)))
+        #expect(action(.character("q"), board, alerts: tab) == .quit)
+        tab.form = AlertsOutput.Form(text: "XRP +3")
+        #expect(KeyboardFocus(board: board, watchlist: nil, alerts: tab) == .alertForm)
+        #expect(action(.character("%"), board, alerts: tab) == .send(.alerts(.formTextChanged(text: "XRP +3%"))))
+        #expect(action(.character("q"), board, alerts: tab) == .send(.alerts(.formTextChanged(text: "XRP +3q"))))
+        #expect(action(.backspace, board, alerts: tab) == .send(.alerts(.formTextChanged(text: "XRP +"))))
+        #expect(action(.enter, board, alerts: tab) == .send(.alerts(.formSubmitted)))
+        #expect(action(.escape, board, alerts: tab) == .send(.alerts(.formCancelled)))
+        #expect(action(.tab, board, alerts: tab) == .ignore)
+        // Without the tab's output (no rules store) the board keeps the keys.
+        #expect(KeyboardFocus(board: board, watchlist: nil, alerts: nil) == .board)
     }
 
     @Test func everyKeyHasANameABrowserSendsAndAnUnknownNameIsRefused() throws {

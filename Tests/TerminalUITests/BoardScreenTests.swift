@@ -35,7 +35,7 @@ import Testing
         var screen = ScreenBuffer(width: 100, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
         let lines = screen.lines
-        #expect(lines[0].contains("Market · Favorites · Compare · Watchlist"))
+        #expect(lines[0].contains("Market · Favorites · Compare · Watchlist · Alerts"))
         #expect(lines[2].contains("4 Value▼"))
         #expect(lines[3].hasPrefix("★ 비트코인"))
         #expect(lines[4].hasPrefix("  이더리움"))

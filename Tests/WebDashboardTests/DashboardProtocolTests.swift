@@ -54,7 +54,7 @@ import Testing
                 + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#
                 + #""lastUpdate":"","ticksPerSecond":0},"tab":"market","#
-                + #""tabs":["market","favorites","compare","watchlist"]}},"seq":1,"type":"snapshot"}"#)
+                + #""tabs":["market","favorites","compare","watchlist","alerts"]}},"seq":1,"type":"snapshot"}"#)
     }
 
     @Test func anErrorSaysWhatWasWrong() throws {

@@ -48,3 +48,12 @@ public struct QuietHours: Sendable, Hashable, Codable, CustomStringConvertible {
         return two(minute / 60) + ":" + two(minute % 60)
     }
 }
+
+extension QuietHours {
+    /// The one summary told when quiet hours end: how many firings they held back, and on which
+    /// markets (`3 alerts held back during quiet hours: KRW-BTC, KRW-XRP`).
+    public static func summary(of held: [AlertFiring]) -> String {
+        let markets = Array(Set(held.map(\.market.rawValue))).sorted().joined(separator: ", ")
+        return "\(held.count) alert\(held.count == 1 ? "" : "s") held back during quiet hours: \(markets)"
+    }
+}

@@ -12,6 +12,7 @@ public enum BoardTab: String, Sendable, Hashable, Codable, CaseIterable {
     case favorites
     case compare
     case watchlist
+    case alerts
 
     /// The tab's title on the tab bar.
     public var title: String {
@@ -20,6 +21,7 @@ public enum BoardTab: String, Sendable, Hashable, Codable, CaseIterable {
         case .favorites: "Favorites"
         case .compare: "Compare"
         case .watchlist: "Watchlist"
+        case .alerts: "Alerts"
         }
     }
 }

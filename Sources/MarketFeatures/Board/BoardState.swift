@@ -181,7 +181,7 @@ struct BoardState {
         switch tab {
         case .market: quotes = board.quotes(matching: matcher).filter { $0.market.quote == quoteGroup }
         case .favorites: quotes = favorites.compactMap { board.quote($0) }.filter { matcher.matches($0.market) }
-        case .compare, .watchlist: quotes = []
+        case .compare, .watchlist, .alerts: quotes = []
         }
         return settings.order(for: tab).sorted(quotes, language: language)
     }

@@ -74,7 +74,7 @@ extension BoardViewModel {
             let search = state.settings.search(for: state.tab)
             if !search.isEmpty { return "No coin matches “\(search)” — Esc clears the search" }
             return "Waiting for prices from two or more Korean exchanges…"
-        case .watchlist: return nil  // the Watchlist tab draws its own rows and hints
+        case .watchlist, .alerts: return nil  // these tabs draw their own rows and hints
         case .market, .favorites:
             guard state.order.isEmpty else { return nil }
             let search = state.settings.search(for: state.tab)

@@ -38,8 +38,34 @@ public enum KeyTable {
             // Keys the tab does not use (tabs, help, quit) are the board's.
             if let input = watchlistInput(key) { return .send(.watchlist(input)) }
             return boardAction(key)
+        case .alertForm:
+            let typed = output.alerts?.form?.text ?? ""
+            return alertFormInput(key, text: typed).map { .send(.alerts($0)) } ?? .ignore
+        case .alerts:
+            if let input = alertsInput(key) { return .send(.alerts(input)) }
+            return boardAction(key)
         case .board:
             return boardAction(key)
+        }
+    }
+
+    private static func alertsInput(_ key: Key) -> AlertsInput? {
+        switch key {
+        case .up, .character("k"): .selectionMoved(by: -1)
+        case .down, .character("j"): .selectionMoved(by: 1)
+        case .character("a"), .character("/"): .formOpened
+        case .character("d"), .character("x"), .delete: .removeRequested
+        default: nil
+        }
+    }
+
+    private static func alertFormInput(_ key: Key, text: String) -> AlertsInput? {
+        switch key {
+        case .escape: .formCancelled
+        case .enter: .formSubmitted
+        case .backspace: .formTextChanged(text: String(text.dropLast()))
+        case .character(let character): .formTextChanged(text: text + String(character))
+        default: nil
         }
     }
 

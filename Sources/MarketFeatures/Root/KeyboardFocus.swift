@@ -22,9 +22,13 @@ public enum KeyboardFocus: String, Sendable, Equatable, Codable, CaseIterable {
     case stockChart
     /// The Watchlist tab's y/n question.
     case watchlistConfirmation
+    /// The Alerts tab's rules and history.
+    case alerts
+    /// The Alerts tab's form, taking a rule's text.
+    case alertForm
 
-    /// The focus of a screen showing `board` and, when the board is on that tab, `watchlist`.
-    public init(board: BoardOutput, watchlist: WatchlistOutput?) {
+    /// The focus of a screen showing `board` and, when the board is on their tab, `watchlist` or `alerts`.
+    public init(board: BoardOutput, watchlist: WatchlistOutput?, alerts: AlertsOutput? = nil) {
         if board.confirmation != nil {
             self = .confirmation
         } else if board.isHelpVisible {
@@ -43,6 +47,8 @@ public enum KeyboardFocus: String, Sendable, Equatable, Codable, CaseIterable {
             } else {
                 self = .watchlist
             }
+        } else if board.tab == .alerts, let alerts {
+            self = alerts.form == nil ? .alerts : .alertForm
         } else {
             self = .board
         }

@@ -24,13 +24,16 @@ public struct RootParts: Sendable {
     public var depth: DetailViewModel.DepthSource?
     /// A new Watchlist tab view model; `nil` without a stock source.
     public var makeWatchlist: (@MainActor @Sendable () -> Watchlist)?
+    /// The alert rules and the process's one monitor of them; `nil` leaves the Alerts tab empty.
+    public var alerts: AlertParts?
 
     /// The parts of a root over `board`.
     public init(
         board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
-        makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil
+        makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil
     ) {
+        self.alerts = alerts
         self.board = board
         self.boards = boards
         self.store = store
@@ -53,10 +56,29 @@ extension RootViewModel {
             board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
             language: parts.language, exchangeBoards: parts.boards, resumesStoredView: resumesStoredView,
             logger: logger)
-        return RootViewModel(board: board, watchlist: parts.makeWatchlist?()) { market in
+        let liveBoard = parts.board
+        let alerts = parts.alerts.map { alerts in
+            AlertsViewModel(
+                store: alerts.store, events: { alerts.monitor.events() }, exchange: liveBoard.exchange,
+                isListed: { await liveBoard.board.market($0) != nil }, clock: ViewClock(ContinuousClock()))
+        }
+        return RootViewModel(board: board, watchlist: parts.makeWatchlist?(), alerts: alerts) { market in
             DetailViewModel(
                 market: market, board: parts.board, loader: parts.candles, language: parts.language,
                 depth: parts.depth)
         }
+    }
+}
+
+/// The alert rules' store and the process's one monitor of them (``AlertMonitor``): every
+/// viewer's Alerts tab edits the same rules and tells the same firings.
+public struct AlertParts: Sendable {
+    public var store: AlertStore
+    public var monitor: AlertMonitor
+
+    /// Parts over a store and the monitor of its rules.
+    public init(store: AlertStore, monitor: AlertMonitor) {
+        self.store = store
+        self.monitor = monitor
     }
 }

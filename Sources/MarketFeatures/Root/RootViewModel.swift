@@ -3,7 +3,7 @@ import SiseSupport
 
 /// One viewer's whole app (SPEC §4), Input → transform → Output: the board (its tabs, search,
 /// sort, favorites, Compare, help, confirmations and toasts), the detail of the market the board
-/// opened, and the Watchlist tab while it shows. A terminal and a browser tab each hold one and
+/// opened, the Watchlist and Alerts tabs while they show, and the alert notices on every screen. A terminal and a browser tab each hold one and
 /// render its outputs; which screen shows is decided here, not by them.
 ///
 /// It owns every task it starts: the detail's (cancelled when the detail closes), the board's
@@ -17,16 +17,18 @@ public final class RootViewModel {
     /// What a person did, for the part of the app it was done in, or a key pressed (read through
     /// ``KeyTable`` in the output's focus). In JSON the part names the input:
     /// `{"board":{"searchTextChanged":{"text":"ㅂㅌ"}}}`, `{"watchlist":{"addRequested":{}}}`,
-    /// `{"detail":{"nextPaneChosen":{}}}`, `{"key":"ArrowDown"}`.
+    /// `{"detail":{"nextPaneChosen":{}}}`, `{"alerts":{"formOpened":{}}}`, `{"key":"ArrowDown"}`.
     public enum Input: Sendable, Equatable, Codable {
         case board(BoardInput)
         case watchlist(Watchlist.Input)
         /// For the open detail (ignored when none is open).
         case detail(DetailInput)
+        /// For the Alerts tab (ignored without one).
+        case alerts(AlertsInput)
         /// A key, meaning what the key table says in the current focus.
         case key(Key)
 
-        private enum CodingKeys: String, CodingKey { case board, watchlist, detail, key }
+        private enum CodingKeys: String, CodingKey { case board, watchlist, detail, alerts, key }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,12 +37,14 @@ public final class RootViewModel {
                     .init(
                         codingPath: [],
                         debugDescription:
-                            "an input is one of {\"board\":…}, {\"watchlist\":…}, {\"detail\":…} or {\"key\":…}"))
+                            "an input is one of {\"board\":…}, {\"watchlist\":…}, {\"detail\":…}, {\"alerts\":…} or {\"key\":…}"
+                    ))
             }
             switch key {
             case .board: self = .board(try container.decode(BoardInput.self, forKey: .board))
             case .watchlist: self = .watchlist(try container.decode(Watchlist.Input.self, forKey: .watchlist))
             case .detail: self = .detail(try container.decode(DetailInput.self, forKey: .detail))
+            case .alerts: self = .alerts(try container.decode(AlertsInput.self, forKey: .alerts))
             case .key: self = .key(try container.decode(Key.self, forKey: .key))
             }
         }
@@ -57,6 +61,7 @@ public final class RootViewModel {
             case .board(let input): try container.encode(input, forKey: .board)
             case .watchlist(let input): try container.encode(input, forKey: .watchlist)
             case .detail(let input): try container.encode(input, forKey: .detail)
+            case .alerts(let input): try container.encode(input, forKey: .alerts)
             case .key(let key): try container.encode(key, forKey: .key)
             }
         }
@@ -69,6 +74,10 @@ public final class RootViewModel {
         public var detail: DetailOutput?
         /// The Watchlist tab, while the board is on it.
         public var watchlist: Watchlist.Output?
+        /// The Alerts tab, while the board is on it.
+        public var alerts: AlertsOutput?
+        /// The alert notice showing, on whatever screen shows.
+        public var alert: AlertNotice?
         /// What has the keyboard.
         public var focus = KeyboardFocus.board
 
@@ -82,6 +91,7 @@ public final class RootViewModel {
     /// The board's view model (its frames are taken by ``run()``).
     public let board: BoardViewModel
     private let watchlist: Watchlist?
+    private let alerts: AlertsViewModel?
     private let makeDetail: @MainActor (MarketID) -> DetailViewModel
     /// The open detail (its task, `detail`, runs it and forwards its outputs).
     private var detail: DetailViewModel?
@@ -89,15 +99,17 @@ public final class RootViewModel {
     private let tasks: TaskOwner
     private var isWatchlistShowing = false
 
-    /// A root over a board view model, the Watchlist tab's (none without a stock source) and a way
-    /// to make a market's detail view model when the board opens one.
+    /// A root over a board view model, the Watchlist tab's (none without a stock source), the
+    /// Alerts tab's (none without a store of rules) and a way to make a market's detail view
+    /// model when the board opens one.
     public init(
-        board: BoardViewModel, watchlist: Watchlist?, executor: (any TaskExecutor)? = nil,
-        makeDetail: @escaping @MainActor (MarketID) -> DetailViewModel
+        board: BoardViewModel, watchlist: Watchlist?, alerts: AlertsViewModel? = nil,
+        executor: (any TaskExecutor)? = nil, makeDetail: @escaping @MainActor (MarketID) -> DetailViewModel
     ) {
         tasks = TaskOwner(executor: executor)
         self.board = board
         self.watchlist = watchlist
+        self.alerts = alerts
         self.makeDetail = makeDetail
     }
 
@@ -125,6 +137,10 @@ public final class RootViewModel {
             guard let viewModel = detail else { return }
             viewModel.send(input)
             show(detail: viewModel.output)
+        case .alerts(let input):
+            guard let alerts else { return }
+            alerts.send(input)
+            show(alerts: alerts.screen)
         case .key(let key):
             // Quitting is the terminal's to do: a key sent here only ever becomes an input.
             if case .send(let input) = KeyTable.action(for: key, in: output), input.isKey == false { send(input) }
@@ -135,8 +151,15 @@ public final class RootViewModel {
     public func run() async {
         let boardOutputs = board.outputs()
         let watchlistOutputs = watchlist?.outputs()
+        let alertsOutputs = alerts?.outputs()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.board.run() }
+            if let alerts, let alertsOutputs {
+                group.addTask { await alerts.run() }
+                group.addTask {
+                    for await screen in alertsOutputs { await self.show(alerts: screen) }
+                }
+            }
             group.addTask {
                 for await output in boardOutputs { await self.show(board: output) }
             }
@@ -159,6 +182,14 @@ public final class RootViewModel {
         next.board = boardOutput
         next.detail = detail?.output
         next.watchlist = isWatchlistShowing ? watchlist?.output : nil
+        next.alerts = boardOutput.tab == .alerts ? alerts?.screen.tab : nil
+        publish(next)
+    }
+
+    private func show(alerts screen: AlertsViewModel.Screen) {
+        var next = output
+        next.alert = screen.notice
+        next.alerts = output.board.tab == .alerts ? screen.tab : nil
         publish(next)
     }
 
@@ -178,7 +209,7 @@ public final class RootViewModel {
 
     private func publish(_ next: Output) {
         var next = next
-        next.focus = KeyboardFocus(board: next.board, watchlist: next.watchlist)
+        next.focus = KeyboardFocus(board: next.board, watchlist: next.watchlist, alerts: next.alerts)
         guard next != output else { return }
         output = next
         publisher.send(next)

@@ -28,9 +28,20 @@ enum HelpOverlay {
         "?             this help     q          quit",
     ]
 
+    /// The Alerts tab's keys.
+    static let alertsLines = [
+        "Keys — Alerts",
+        "↑↓ / j k      select a rule",
+        "a / /         add a rule    d / x / Del  remove it",
+        "  KRW-BTC above 150000000 · BTC < 90000000",
+        "  XRP +3% 5m · ETH -2% 1m once · SOL 5% 15m",
+        "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
+        "?             this help     q          quit",
+    ]
+
     /// Draws the keys of `tab` in a box in the middle of the screen.
     static func draw(for tab: BoardTab = .market, into screen: inout ScreenBuffer) {
-        let lines = tab == .watchlist ? watchlistLines : lines
+        let lines = tab == .watchlist ? watchlistLines : tab == .alerts ? alertsLines : lines
         let width = min(screen.width - 2, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
         let height = min(screen.height - 2, lines.count + 2)
         let left = max(0, (screen.width - width) / 2)

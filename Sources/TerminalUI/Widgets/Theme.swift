@@ -47,5 +47,7 @@ public struct Theme: Sendable, Equatable {
     public static let statusBar = TextStyle(foreground: .black, background: .white)
     public static let hint = TextStyle(foreground: .gray)
     public static let toast = TextStyle(foreground: .black, background: .yellow, bold: true)
+    /// An alert's notice: white on red, whatever the colour convention.
+    public static let alert = TextStyle(foreground: .white, background: .red, bold: true)
     public static let star = TextStyle(foreground: .yellow)
 }

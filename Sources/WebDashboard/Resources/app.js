@@ -1,12 +1,13 @@
 // The dashboard's connection to `sise serve`: one WebSocket per tab at /ws. The server sends
 // `hello`, a numbered `snapshot` of the screen, then numbered `patch`es; a gap in the numbers
 // asks for a resync. Every person's action is sent as the root view model's Input, tagged JSON
-// (`{"board":…}` or `{"watchlist":…}`), and the screen is whatever the server's view model says:
+// (`{"board":…}`, `{"watchlist":…}` or `{"alerts":…}`), and the screen is whatever the server's view model says:
 // matching, sorting, formatting, which screen shows and the chart's geometry all stay in Swift.
 import { BoardView, caseName, setHidden, setText } from "./board.js";
 import { applyScreenPatch } from "./screen.js";
 import { DetailView } from "./detail.js";
 import { WatchlistView } from "./watchlist.js";
+import { AlertsView, notify } from "./alerts.js";
 
 const PROTOCOL_VERSION = 4;
 const root = document.getElementById("app");
@@ -15,6 +16,8 @@ const search = root.querySelector('[data-role="search"]');
 const board = root.querySelector('[data-role="board"]');
 const detailSection = root.querySelector('[data-view="detail"]');
 const watchlistSection = root.querySelector('[data-view="watchlist"]');
+const alertsSection = root.querySelector('[data-view="alerts"]');
+const alertNotice = root.querySelector('[data-role="alert-notice"]');
 const toast = root.querySelector('[data-role="toast"]');
 const confirmation = root.querySelector('[data-role="confirmation"]');
 const help = root.querySelector('[data-role="help"]');
@@ -57,13 +60,34 @@ const detailView = new DetailView(detailSection, {
   pane: (pane) => sendInput({ detail: { paneChosen: { pane } } }),
 });
 const watchlistView = new WatchlistView(watchlistSection, sendWatchlist, sendKey);
+const alertsView = new AlertsView(alertsSection, (input) => sendInput({ alerts: input }));
+/** The last alert notice told (a notice shows for seconds; it is notified once). */
+let notifiedAlert = 0;
 
 /** Whether the Watchlist tab shows (the board on it, no detail over it). */
 function watchlistShows() {
   return Boolean(screen && !screen.detail && screen.board.tab === "watchlist" && screen.watchlist);
 }
 
-/** Draws the screen: the board, or the detail over it, or the Watchlist tab. */
+/** Whether the Alerts tab shows. */
+function alertsShows() {
+  return Boolean(screen && !screen.detail && screen.board.tab === "alerts" && screen.alerts);
+}
+
+/** Shows the alert notice over any screen, and notifies once for a new one. */
+function drawAlertNotice() {
+  const notice = screen.alert;
+  setHidden(alertNotice, !notice);
+  if (!notice) return;
+  setText(alertNotice, notice.text);
+  alertNotice.dataset.direction = notice.direction ?? "summary";
+  if (notice.number > notifiedAlert) {
+    notifiedAlert = notice.number;
+    notify(notice);
+  }
+}
+
+/** Draws the screen: the board, or the detail over it, or the Watchlist or Alerts tab. */
 let searchWasFocused = false;
 function draw() {
   view.draw(output);
@@ -71,13 +95,22 @@ function draw() {
   searchWasFocused = output.isSearchFocused;
   const detail = screen.detail;
   const showsWatchlist = watchlistShows();
-  setHidden(board, Boolean(detail) || showsWatchlist);
+  const showsAlerts = alertsShows();
+  setHidden(board, Boolean(detail) || showsWatchlist || showsAlerts);
   setHidden(detailSection, !detail);
   setHidden(watchlistSection, !showsWatchlist);
+  setHidden(alertsSection, !showsAlerts);
   setHidden(help, !output.isHelpVisible);
   if (output.isHelpVisible) {
-    for (const list of help.querySelectorAll("[data-help]")) {
-      setHidden(list, (list.dataset.help === "watchlist") !== (output.tab === "watchlist"));
+    const shown = ["watchlist", "alerts"].includes(output.tab) ? output.tab : "board";
+    for (const list of help.querySelectorAll("[data-help]")) setHidden(list, list.dataset.help !== shown);
+  }
+  drawAlertNotice();
+  if (showsAlerts) {
+    alertsView.draw(screen.alerts);
+    if (screen.alerts.toast && !output.toast) {
+      setHidden(toast, false);
+      setText(toast, screen.alerts.toast);
     }
   }
   if (detail) {

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import HeadlessOutput
+import Logging
 import MarketDomain
 import MarketFeatures
 import MarketStore
@@ -25,6 +26,14 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup var stockOptions: StockOptions
 
     @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(
+        help: """
+            Raise a desktop notification for each alert, through the terminal's escape sequence (OSC 9 in \
+            iTerm2, Windows Terminal and kitty, OSC 777 elsewhere; SISE_NOTIFY=osc9 or osc777 chooses). \
+            The bell rings either way.
+            """)
+    var notify = false
 
     func validate() throws {
         try exchangeOptions.requireExchange()
@@ -53,8 +62,10 @@ struct AppCommand: AsyncParsableCommand {
                 guard let board = boards.boards[main] else { return }
                 try await board.load()
                 await board.follow()
+                let notification = notify ? Self.notification() : nil
                 await Self.runApp(
-                    board: board, boards: boards, client: client, store: store,
+                    board: board, boards: boards, client: client, store: store, alerts: opened.alerts,
+                    notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
                     stockNames: opened.stockNames)
@@ -65,8 +76,9 @@ struct AppCommand: AsyncParsableCommand {
 
     @MainActor
     private static func runApp(
-        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore, isSimulated: Bool,
-        convention: Theme.Convention, language: NameLanguage, stocks: StockSession.Context?,
+        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
+        alerts: AlertStore, notification: AlertSignal.Notification?, isSimulated: Bool, convention: Theme.Convention,
+        language: NameLanguage, stocks: StockSession.Context?,
         watchlists: WatchlistStore, stockNames: StockNameStore
     ) async {
         let theme = Theme(convention: convention)
@@ -77,16 +89,27 @@ struct AppCommand: AsyncParsableCommand {
                 context: context, client: SharedStockRequests(context.client).client, store: watchlists,
                 names: stockNames)
         }
+        // One evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
+        let logger = Logger(label: "sise.alerts")
+        let onDemand = BoardsOnDemand(boards: boards) { exchange, error in
+            logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
+        }
+        let monitor = AlertMonitor(
+            store: alerts, boards: { await onDemand.board($0) }, clock: ContinuousClock(),
+            utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+        let monitoring = Task { await monitor.run() }
+        defer { monitoring.cancel() }
         let root = RootViewModel.make(
             RootParts(
                 board: board, boards: boards, store: store, isSimulated: isSimulated, language: language,
                 candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
                 depth: client.liveDepth,
-                makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } }))
+                makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
+                alerts: AlertParts(store: alerts, monitor: monitor)))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),
-            colors: colorsWanted)
+            alertsScreen: AlertsScreen(theme: theme), colors: colorsWanted, notification: notification)
         #if os(Linux)
             // Once the first board is up, start-up's code pages are given back, and once a minute
             // after that what was used only once (see ResidentCodeTrim).
@@ -104,6 +127,15 @@ struct AppCommand: AsyncParsableCommand {
         if isatty(STDERR_FILENO) == 1 { HeldLogLines.shared.start() }
         defer { HeldLogLines.shared.release() }
         _ = await app.run()
+    }
+}
+
+extension AppCommand {
+    /// The notification sequence `SISE_NOTIFY` names, or the one the terminal is known to read.
+    static func notification() -> AlertSignal.Notification {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["SISE_NOTIFY"].flatMap(AlertSignal.Notification.init(rawValue:))
+            ?? .chosen(for: environment)
     }
 }
 

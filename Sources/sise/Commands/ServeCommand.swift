@@ -35,11 +35,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @Option(help: "POST each alert firing's JSON to this URL (retried with back-off; never holding the alerts back).")
+    var webhook: String?
+
     func validate() throws {
         try exchangeOptions.requireExchange()
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, e.g. 127.0.0.1.") }
         if let problem = ListenAddress.problem(with: host) { throw ValidationError(problem) }
+        if let webhook, !AlertWebhook.isValid(webhook) {
+            throw ValidationError("--webhook '\(DisplayWidth.sanitized(webhook))' is not an http:// or https:// URL.")
+        }
     }
 
     /// Whether `host` only lets this machine in.
@@ -78,13 +84,23 @@ struct ServeCommand: AsyncParsableCommand {
                         context: context, client: SharedStockRequests(context.client).client,
                         store: opened.watchlists, names: opened.stockNames)
                 }
+                // One alert evaluator for every tab, on the same boards.
+                let onDemand = BoardsOnDemand(boards: boards) { [logger] exchange, error in
+                    logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
+                }
+                let monitor = AlertMonitor(
+                    store: opened.alerts, boards: { await onDemand.board($0) }, clock: ContinuousClock(),
+                    utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+                let alerting = WatchAlerts.run(monitor, webhook: webhook)
+                defer { alerting.cancel() }
                 let context = DashboardContext(
                     root: RootParts(
                         board: board, boards: boards, store: store,
                         isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
                         candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
                         depth: client.liveDepth,
-                        makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } }),
+                        makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
+                        alerts: AlertParts(store: opened.alerts, monitor: monitor)),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)

@@ -41,7 +41,10 @@ struct WatchAlerts: AsyncParsableCommand {
             }
             try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store.preferences) {
                 clients in
-                let boards = BoardsOnDemand(clients: clients)
+                let exchangeBoards = ExchangeBoards(clients: clients)
+                let boards = BoardsOnDemand(boards: exchangeBoards) { exchange, error in
+                    StandardError.writeLine("sise: \(exchange.displayName): \(CommandFailure.message(for: error))")
+                }
                 let monitor = AlertMonitor(
                     store: store.alerts, boards: { await boards.board($0) }, clock: ContinuousClock(),
                     utcOffsetSeconds: TimeZone.current.secondsFromGMT())
@@ -62,7 +65,7 @@ struct WatchAlerts: AsyncParsableCommand {
                     _ = try await group.next()
                     group.cancelAll()
                 }
-                await boards.stopAll()
+                await exchangeBoards.stop()
                 // The firings still waiting for the webhook get up to 10 s more.
                 hook?.finish()
                 if let sending {
@@ -93,6 +96,35 @@ struct WatchAlerts: AsyncParsableCommand {
     }
 }
 
+extension WatchAlerts {
+    /// Runs `monitor` for a process whose faces show its firings (the app, `serve`), and POSTs
+    /// each firing to `webhook` when one is given; cancelling the task stops both.
+    static func run(_ monitor: AlertMonitor, webhook: String?) -> Task<Void, Never> {
+        let events = monitor.events()
+        let hook = webhook.map { url in
+            AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) { StandardError.writeLine("sise: \($0)") }
+        }
+        return Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await monitor.run() }
+                if let hook {
+                    group.addTask { await hook.run() }
+                    group.addTask {
+                        for await event in events {
+                            guard case .fired(let firing, let heldBack) = event,
+                                let json = try? OutputJSON.encode(
+                                    FiringLine(RecordedFiring(firing: firing, heldBack: heldBack)))
+                            else { continue }
+                            hook.post(Data(json.utf8))
+                        }
+                    }
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+}
+
 /// The one line printed when quiet hours end: how many firings they held back, and which.
 struct QuietHoursSummary: Encodable {
     var kind = "summary"
@@ -103,38 +135,6 @@ struct QuietHoursSummary: Encodable {
     init(_ held: [AlertFiring]) {
         count = held.count
         rules = Array(Set(held.map(\.rule))).sorted()
-        let markets = Array(Set(held.map(\.market.rawValue))).sorted().joined(separator: ", ")
-        message = "\(held.count) alert\(held.count == 1 ? "" : "s") held back during quiet hours: \(markets)"
-    }
-}
-
-/// The exchanges' boards (``ExchangeBoards``), each loaded and following every market the first
-/// time a rule asks for it.
-actor BoardsOnDemand {
-    private let all: ExchangeBoards
-    private var started: Set<Exchange> = []
-
-    init(clients: [Exchange: MarketDataClient]) {
-        all = ExchangeBoards(clients: clients)
-    }
-
-    /// The exchange's board, started when first asked for; nil when it cannot be loaded (said on
-    /// stderr; the next change of the rules tries again).
-    func board(_ exchange: Exchange) async -> LiveBoard? {
-        guard let board = all.boards[exchange] else { return nil }
-        if started.contains(exchange) { return board }
-        do {
-            try await board.load()
-        } catch {
-            StandardError.writeLine("sise: \(exchange.displayName): \(CommandFailure.message(for: error))")
-            return nil
-        }
-        await board.follow()
-        started.insert(exchange)
-        return board
-    }
-
-    func stopAll() async {
-        await all.stop()
+        message = QuietHours.summary(of: held)
     }
 }

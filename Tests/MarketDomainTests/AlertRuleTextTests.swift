@@ -1,0 +1,50 @@
+import MarketDomain
+import Testing
+
+/// A rule as typed on the Alerts screen of either face.
+@Suite struct AlertRuleTextTests {
+    private func condition(_ text: String) -> AlertCondition? {
+        try? AlertRuleText.rule(text, exchange: .upbit).get().condition
+    }
+
+    private func error(_ text: String) -> String? {
+        if case .failure(let error) = AlertRuleText.rule(text, exchange: .upbit) { return error.description }
+        return nil
+    }
+
+    @Test func levelsInWordsOrSignsWithOrWithoutThousandsCommas() throws {
+        let rule = try AlertRuleText.rule("krw-btc above 150,000,000", exchange: .bithumb).get()
+        #expect(rule.market.rawValue == "KRW-BTC" && rule.exchange == .bithumb && rule.condition == .above(150_000_000))
+        #expect(rule.rearm == AlertRule.defaultRearm && !rule.once)
+        #expect(condition("BTC > 150000000") == .above(150_000_000))
+        #expect(condition("BTC >= 1.5") == .above(1.5))
+        #expect(condition("ETH below 4000000") == .below(4_000_000))
+        #expect(condition("BTC-ETH < 0.03") == .below(0.03))
+        #expect(try AlertRuleText.rule("BTC < 1 once", exchange: .upbit).get().once)
+    }
+
+    @Test func movesBySignWordOrEitherWay() {
+        #expect(condition("XRP +3% 5m") == .move(percent: 3, window: .fiveMinutes, direction: .up))
+        #expect(condition("XRP -2.5% 1m") == .move(percent: 2.5, window: .oneMinute, direction: .down))
+        #expect(condition("XRP 3 15m") == .move(percent: 3, window: .fifteenMinutes, direction: .either))
+        #expect(condition("XRP ±1% 1m") == .move(percent: 1, window: .oneMinute, direction: .either))
+        #expect(
+            condition("KRW-XRP move 3% within 5m down") == .move(percent: 3, window: .fiveMinutes, direction: .down))
+        #expect(condition("XRP once 4% in 1m up") == .move(percent: 4, window: .oneMinute, direction: .up))
+    }
+
+    @Test func whatIsNotARuleIsSaidInWordsWithoutEchoingControlCharacters() {
+        #expect(error("") == "Type a rule, like \(AlertRuleText.example)")
+        #expect(error("BTC") == "Say above, below or a move after the market, like \(AlertRuleText.example)")
+        #expect(error("BTC above") == "'above' needs one positive price after it, like above 150000000")
+        #expect(error("BTC above -5") == "'above' needs one positive price after it, like above 150000000")
+        #expect(error("BTC > 1 2") == "'>' needs one positive price after it, like above 150000000")
+        #expect(error("XRP +3%") == "A move needs a window: 1m, 5m or 15m")
+        #expect(error("XRP 5m") == "A move needs a positive percentage, like +3% 5m")
+        #expect(error("XRP +0% 5m") == "A move needs a positive percentage, like +3% 5m")
+        #expect(error("XRP +3% 2h") == "'2h' is not a price rule or a move like +3% 5m")
+        #expect(error("KRW-") == "'KRW-' is not a market like KRW-BTC or BTC")
+        let hostile = error("XRP \u{1B}]0;x\u{07} 5m") ?? ""
+        #expect(!hostile.unicodeScalars.contains { $0.value < 0x20 })
+    }
+}
