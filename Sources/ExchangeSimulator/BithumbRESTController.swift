@@ -28,11 +28,14 @@ struct BithumbRESTController<Context: RequestContext> {
 
     private func marketAll(_ request: Request) -> Response {
         let details = FormQuery(request.uri).get(BithumbEndpoint.Parameter.isDetails) == "true"
+        let now = now()
         return .json(
-            venue.markets.map {
-                BithumbMarketDTO(
+            venue.markets(at: now).map {
+                // Bithumb has one level: CAUTION for a market under 투자유의.
+                let warned = venue.notices.flags(of: $0.id, on: .bithumb, at: now).warning
+                return BithumbMarketDTO(
                     market: $0.id.rawValue, koreanName: $0.koreanName, englishName: $0.englishName,
-                    marketWarning: details ? "NONE" : nil)
+                    marketWarning: details ? (warned ? "CAUTION" : "NONE") : nil)
             })
     }
 

@@ -69,19 +69,21 @@ public final class ExchangeSimulator: Sendable {
                         now: now)
                 )
             })
+        let start = now()
         venues = Dictionary(
             uniqueKeysWithValues: Exchange.allCases.map {
                 (
                     $0,
                     SimulatedVenue(
-                        exchange: $0, world: market, bithumbListing: bithumbListing, seed: configuration.seed)
+                        exchange: $0, world: market, bithumbListing: bithumbListing, seed: configuration.seed,
+                        start: start)
                 )
             })
     }
 
     /// The venue of an exchange.
     public func venue(_ exchange: Exchange) -> SimulatedVenue {
-        venues[exchange] ?? SimulatedVenue(exchange: exchange, world: market, bithumbListing: [], seed: 0)
+        venues[exchange] ?? SimulatedVenue(exchange: exchange, world: market, bithumbListing: [], seed: 0, start: 0)
     }
 
     /// The current wall time in Unix milliseconds.

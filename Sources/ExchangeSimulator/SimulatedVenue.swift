@@ -62,11 +62,36 @@ public final class SimulatedVenue: Sendable {
         0.03 + 0.012 * sin(2 * .pi * Double(now) / 5_400_000)
     }
 
-    init(exchange: Exchange, world: SimulatedMarket, bithumbListing: Set<MarketID>, seed: UInt64) {
+    /// The warnings, cautions and new listings the venue gives out now and then.
+    let notices: SimulatedNotices
+    /// The markets held back at the start, by the order they are listed in.
+    private let heldBack: [MarketID: Int]
+
+    /// The markets under a lasting 유의, whatever the time (what a test looks for on a board).
+    public func lastingWarnings() -> [MarketID] {
+        markets.map(\.id).filter { notices.flags(of: $0, on: exchange, at: 0).warning }
+    }
+
+    /// The markets held back at the start, in the order they are listed (ten minutes apart).
+    public var heldBackMarkets: [MarketID] { heldBack.sorted { $0.value < $1.value }.map(\.key) }
+
+    /// The markets listed at `now`: all but the held-back ones not listed yet.
+    func markets(at now: Int64) -> [Market] {
+        guard !heldBack.isEmpty else { return markets }
+        return markets.filter { market in
+            heldBack[market.id].map { notices.isListed(heldBackIndex: $0, at: now) } ?? true
+        }
+    }
+
+    /// A venue of `exchange` started at `start` (Unix ms: its held-back markets list from then).
+    init(exchange: Exchange, world: SimulatedMarket, bithumbListing: Set<MarketID>, seed: UInt64, start: Int64) {
         self.exchange = exchange
         self.world = world
         let listing = VenueListing(exchange: exchange, world: world, bithumbListing: bithumbListing, seed: seed)
         markets = listing.markets
+        notices = SimulatedNotices(seed: seed, start: start)
+        heldBack = Dictionary(
+            uniqueKeysWithValues: notices.heldBack(listing.markets, on: exchange).enumerated().map { ($1, $0) })
         venueIDsByPosition = listing.venueIDsByPosition
         crossIDsByPosition = listing.crossIDsByPosition
         locations = listing.locations

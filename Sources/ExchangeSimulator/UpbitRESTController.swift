@@ -25,10 +25,12 @@ struct UpbitRESTController<Context: RequestContext> {
 
     private func marketAll(_ request: Request) -> Response {
         let details = FormQuery(request.uri).get(UpbitEndpoint.Parameter.isDetails) == "true"
-        let rows = venue.markets.map { market in
-            UpbitMarketDTO(
+        let now = now()
+        let rows = venue.markets(at: now).map { market in
+            let flags = venue.notices.flags(of: market.id, on: .upbit, at: now)
+            return UpbitMarketDTO(
                 market: market.id.rawValue, koreanName: market.koreanName, englishName: market.englishName,
-                marketEvent: details ? .init(warning: false, caution: noCautions) : nil)
+                marketEvent: details ? .init(warning: flags.warning, caution: flags.cautions) : nil)
         }
         return .json(rows)
     }
@@ -60,8 +62,10 @@ struct UpbitRESTController<Context: RequestContext> {
         guard quotes.isSubset(of: ["KRW", "BTC", "USDT"]) else {
             return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
         }
-        let rows = venue.allFigures(now: now()).map { $0.upbitTicker() }.filter {
-            quotes.contains(String($0.market.prefix { $0 != "-" }))
+        let now = now()
+        let listed = Set(venue.markets(at: now).map(\.id.rawValue))
+        let rows = venue.allFigures(now: now).map { $0.upbitTicker() }.filter {
+            quotes.contains(String($0.market.prefix { $0 != "-" })) && listed.contains($0.market)
         }
         return .json(rows)
     }
@@ -72,12 +76,6 @@ struct UpbitRESTController<Context: RequestContext> {
     }
 
 }
-
-/// The caution flags of `market_event`, all clear in the simulator.
-private let noCautions = [
-    "PRICE_FLUCTUATIONS": false, "TRADING_VOLUME_SOARING": false, "DEPOSIT_AMOUNT_SOARING": false,
-    "GLOBAL_PRICE_DIFFERENCES": false, "CONCENTRATION_OF_SMALL_ACCOUNTS": false,
-]
 
 extension Response {
     /// A JSON response; an unencodable value becomes a 500 with Upbit's error body.

@@ -114,7 +114,7 @@ struct VenueListing {
     }
 
     /// FNV-1a, to seed each coin's draws by name.
-    private static func hash(_ text: String) -> UInt64 {
+    static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -36,6 +36,10 @@ extension QuoteRecord {
         writer.number(tradeValue24h)
         writer.key("volume24h")
         writer.number(volume24h)
+        if let warning {
+            writer.key("warning")
+            writer.string(warning)
+        }
         writer.endObject()
         writer.newline()
     }

@@ -18,6 +18,8 @@ public struct QuoteRecord: Codable, Sendable, Equatable {
     public var low: Double
     public var previousClose: Double
     public var timestamp: Int64
+    /// The exchange's 유의 or 주의 in words (`주의: 가격 급등락`); left out when there is none.
+    public var warning: String?
 
     /// The record of a quote on an exchange.
     public init(_ quote: Quote, exchange: Exchange) {
@@ -36,6 +38,7 @@ public struct QuoteRecord: Codable, Sendable, Equatable {
         low = quote.ticker.low
         previousClose = quote.ticker.previousClose
         timestamp = quote.ticker.timestamp
+        warning = quote.market.warning?.description
     }
 
     /// The CSV columns, in order.

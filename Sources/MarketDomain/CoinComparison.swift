@@ -136,6 +136,7 @@ extension QuoteOrder {
             case .price: byKey = Self.compare(lhs.referencePrice, rhs.referencePrice)
             case .change: byKey = Self.compare(lhs.premium ?? -.infinity, rhs.premium ?? -.infinity)
             case .value: byKey = Self.compare(lhs.spreadRate, rhs.spreadRate)
+            case .move1m, .move5m, .move15m: byKey = 0  // no moves across exchanges: by name
             }
             if byKey != 0 { return direction == .ascending ? byKey < 0 : byKey > 0 }
             let byName = Self.compareNames(lhs.market.name(in: language), rhs.market.name(in: language))

@@ -6,12 +6,15 @@ public struct Market: Sendable, Hashable, Codable, Identifiable {
     public let koreanName: String
     /// The coin's English name, e.g. `Bitcoin`.
     public let englishName: String
+    /// The exchange's 유의 or 주의 warning on the market, if any.
+    public var warning: MarketWarning?
 
     /// Makes a market from its code and names.
-    public init(id: MarketID, koreanName: String, englishName: String) {
+    public init(id: MarketID, koreanName: String, englishName: String, warning: MarketWarning? = nil) {
         self.id = id
         self.koreanName = koreanName
         self.englishName = englishName
+        self.warning = warning
     }
 
     /// The coin's symbol, e.g. `BTC`.

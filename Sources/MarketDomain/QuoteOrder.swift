@@ -4,6 +4,23 @@ public enum SortKey: String, Sendable, Hashable, Codable, CaseIterable {
     case price
     case change
     case value
+    /// The move over the last minute, five and fifteen (the board's Δ columns, from its own ticks).
+    case move1m
+    case move5m
+    case move15m
+
+    /// The window of a move key, in ms; nil for the others.
+    public var moveWindow: Int64? {
+        switch self {
+        case .move1m: 60_000
+        case .move5m: 300_000
+        case .move15m: 900_000
+        case .name, .price, .change, .value: nil
+        }
+    }
+
+    /// The keys a snapshot can be sorted by (the moves need a live board's recent prices).
+    public static let snapshotKeys: [SortKey] = [.name, .price, .change, .value]
 }
 
 /// Which way a sort runs.
@@ -36,19 +53,23 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
         key == self.key ? QuoteOrder(key: key, direction: direction.toggled) : QuoteOrder(key: key)
     }
 
-    /// The quotes in this order; names are compared in `language`.
+    /// The quotes in this order; names are compared in `language`; a move is read from `recent`
+    /// (markets whose window is not covered come last, whichever the direction).
     ///
-    /// The same order as ``areInIncreasingOrder(_:_:language:)``, found cheaply: positions are
-    /// sorted rather than whole quotes, each quote's key is read once, and a name is lowercased
-    /// once, only when a comparison needs it (a name sort, or a tie).
-    public func sorted(_ quotes: [Quote], language: NameLanguage = .korean) -> [Quote] {
-        let keys: [Double] =
-            switch key {
-            case .name: []
-            case .price: quotes.map(\.ticker.price)
-            case .change: quotes.map(\.ticker.changeRate)
-            case .value: quotes.map(\.ticker.tradeValue24h)
-            }
+    /// The same order as ``areInIncreasingOrder(_:_:language:)`` for the snapshot keys, found
+    /// cheaply: positions are sorted rather than whole quotes, each quote's key is read once, and
+    /// a name is lowercased once, only when a comparison needs it (a name sort, or a tie).
+    public func sorted(_ quotes: [Quote], language: NameLanguage = .korean, recent: RecentPrices? = nil) -> [Quote] {
+        let keys: [Double]
+        switch key {
+        case .name: keys = []
+        case .price: keys = quotes.map(\.ticker.price)
+        case .change: keys = quotes.map(\.ticker.changeRate)
+        case .value: keys = quotes.map(\.ticker.tradeValue24h)
+        case .move1m, .move5m, .move15m:
+            let changes = recent?.changes(over: key.moveWindow ?? 0) ?? [:]
+            keys = quotes.map { changes[$0.id] ?? .nan }
+        }
         var names = [String?](repeating: nil, count: quotes.count)
         func name(_ index: Int) -> String {
             if let known = names[index] { return known }
@@ -60,6 +81,7 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
         var positions = Array(quotes.indices)
         positions.sort { lhs, rhs in
             if key != .name {
+                if keys[lhs].isNaN != keys[rhs].isNaN { return keys[rhs].isNaN }
                 let byKey = Self.compare(keys[lhs], keys[rhs])
                 if byKey != 0 { return ascending ? byKey < 0 : byKey > 0 }
             } else {
@@ -75,7 +97,8 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
     }
 
     /// Whether `lhs` comes before `rhs`. Equal keys fall back to the name, then the market code,
-    /// both ascending whatever the direction, so rows with equal values never swap places.
+    /// both ascending whatever the direction, so rows with equal values never swap places. A move
+    /// key, which a quote alone does not know, compares as equal.
     public func areInIncreasingOrder(_ lhs: Quote, _ rhs: Quote, language: NameLanguage = .korean) -> Bool {
         let byKey = compareKeys(lhs, rhs, language: language)
         if byKey != 0 {
@@ -92,6 +115,7 @@ public struct QuoteOrder: Sendable, Hashable, Codable {
         case .price: Self.compare(lhs.ticker.price, rhs.ticker.price)
         case .change: Self.compare(lhs.ticker.changeRate, rhs.ticker.changeRate)
         case .value: Self.compare(lhs.ticker.tradeValue24h, rhs.ticker.tradeValue24h)
+        case .move1m, .move5m, .move15m: 0
         }
     }
 

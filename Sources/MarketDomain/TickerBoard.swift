@@ -16,6 +16,11 @@ public struct TickerBoard: Sendable {
     private var tickersByID: TreeDictionary<MarketID, Ticker> = [:]
     /// Bumped on every change, so a reader can tell cheaply whether anything moved.
     public private(set) var version: UInt64 = 0
+    /// The markets first listed within the last day (the NEW badge), as the listing watch found them.
+    public var newMarkets: Set<MarketID> = []
+    /// Each market's prices of the last quarter hour (the Δ columns), shared with every copy of
+    /// the board: the live board records, frames read the latest.
+    public let recentPrices = RecentPrices()
 
     /// What happened to one ticker offered to the board.
     public enum ApplyResult: Sendable, Equatable {
@@ -40,6 +45,11 @@ public struct TickerBoard: Sendable {
         version &+= 1
     }
 
+    /// Whether `markets` is the list held, names and warnings alike.
+    public func lists(exactly markets: [Market]) -> Bool {
+        markets.count == marketsByID.count && markets.allSatisfy { marketsByID[$0.id] == $0 }
+    }
+
     /// Offers one ticker: applied unless the board holds a newer one for the same market, or
     /// this same one.
     @discardableResult
@@ -49,6 +59,7 @@ public struct TickerBoard: Sendable {
             if held == ticker { return .repeated }
         }
         tickersByID[ticker.marketID] = ticker
+        recentPrices.record(ticker.marketID, price: ticker.price, at: ticker.timestamp)
         version &+= 1
         return .applied
     }

@@ -61,6 +61,28 @@ public actor LiveBoard {
         publish(.snapshotApplied)
     }
 
+    /// Takes the exchange's market list of now (names, warnings) and the markets new within a
+    /// day; returns the markets the board did not list before (their tickers are the caller's to
+    /// fetch, their feed ``refollow()``'s). Every reader redraws when anything changed.
+    @discardableResult
+    public func applyListing(_ listed: [Market], newMarkets: Set<MarketID>) -> [MarketID] {
+        guard !board.lists(exactly: listed) || board.newMarkets != newMarkets else { return [] }
+        let added = listed.map(\.id).filter { board.market($0) == nil }
+        board.setMarkets(listed)
+        board.newMarkets = newMarkets
+        moves.replaceBoard()
+        publish(.snapshotApplied)
+        return added
+    }
+
+    /// Follows the live feed again, of every market listed now (after new listings).
+    public func refollow() {
+        guard feedTask != nil else { return }
+        feedTask?.cancel()
+        feedTask = nil
+        follow()
+    }
+
     /// Follows the live feed of `ids` (every listed market when empty) until ``stop()``.
     public func follow(markets ids: [MarketID] = []) {
         guard feedTask == nil else { return }

@@ -82,6 +82,15 @@ enum StoreMigrations {
                 table.uniqueKey(["rule", "at", "direction"])
             }
         }
+        migrator.registerMigration("v6: the markets each exchange listed, and since when") { db in
+            try db.create(table: "listedMarket") { table in
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                // Unix ms of the first list that had it; 0 for the markets of the first list seen.
+                table.column("firstSeen", .integer).notNull()
+                table.primaryKey(["exchange", "market"])
+            }
+        }
         return migrator
     }
 }

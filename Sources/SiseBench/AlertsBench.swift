@@ -17,6 +17,10 @@ struct AlertsBench: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Markets the rules and ticks spread over.") var markets = 2000
     @Option(parsing: .unconditional, help: "Ticks evaluated per measurement.") var ticks = 1_000_000
     @Option(parsing: .unconditional, help: "The tick rate the share of a core is given for.") var rate = 10_000.0
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds of `sise alerts watch` against `sise simulate` to measure tick-to-stdout latency (0 skips).")
+    var latencySeconds = 20.0
 
     func validate() throws {
         guard (markets...10_000_000).contains(rules) else {
@@ -25,6 +29,9 @@ struct AlertsBench: AsyncParsableCommand {
         guard (1...10_000).contains(markets) else { throw ValidationError("--markets must be 1 to 10000.") }
         guard (1000...100_000_000).contains(ticks) else { throw ValidationError("--ticks must be 1000 to 1e8.") }
         guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be positive.") }
+        guard latencySeconds == 0 || (3...600).contains(latencySeconds) else {
+            throw ValidationError("--latency-seconds must be 0 (skip) or from 3 to 600.")
+        }
     }
 
     func run() async throws {
@@ -59,10 +66,25 @@ struct AlertsBench: AsyncParsableCommand {
                     + "×\(NumberFormat.fixed(result.microseconds / baseline, decimals: 2))   \(result.fired) firings")
         }
         let large = results[1]
-        try StandardOutput.writeLine(
+        var last =
             "rules=\(large.rules) markets=\(catalog.count) ns_per_tick=\(Int(large.microseconds * 1000)) "
-                + "cpu_percent_at_rate=\(NumberFormat.fixed(large.microseconds * rate / 1e4, decimals: 2)) "
-                + "ratio_to_one_a_market=\(NumberFormat.fixed(large.microseconds / baseline, decimals: 2))")
+            + "cpu_percent_at_rate=\(NumberFormat.fixed(large.microseconds * rate / 1e4, decimals: 2)) "
+            + "ratio_to_one_a_market=\(NumberFormat.fixed(large.microseconds / baseline, decimals: 2))"
+        if latencySeconds > 0 {
+            StandardError.writeLine(
+                "sise bench alerts: \(Int(latencySeconds)) s of `alerts watch` against `simulate` (50 markets, 2,000 ticks/s)…"
+            )
+            let latency = try AlertLatency.measure(seconds: latencySeconds, markets: 50, rate: 2000)
+            guard let p50 = latency.percentile(0.5), let p99 = latency.percentile(0.99),
+                let highest = latency.milliseconds.max()
+            else { throw ExchangeError.unavailable("alerts watch printed no firing in \(latencySeconds) s") }
+            func ms(_ value: Double) -> String { NumberFormat.fixed(value, decimals: 1) }
+            try StandardOutput.writeLine(
+                "tick to stdout: \(latency.milliseconds.count) firings, p50 \(ms(p50)) ms, p99 \(ms(p99)) ms, "
+                    + "max \(ms(highest)) ms")
+            last += " latency_p50_ms=\(ms(p50)) latency_p99_ms=\(ms(p99))"
+        }
+        try StandardOutput.writeLine(last)
     }
 
     /// `count` rules: levels above and below within ±10 % of each market's price, and one in ten

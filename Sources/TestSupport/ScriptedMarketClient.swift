@@ -74,6 +74,11 @@ public final class ScriptedMarketClient: Sendable {
         )
     }
 
+    /// Replaces the market list the REST calls answer with (a listing, a warning raised).
+    public func setMarkets(_ markets: [Market]) {
+        state.withLock { $0.markets = markets }
+    }
+
     /// Replaces the tickers the REST calls answer with.
     public func setTickers(_ tickers: [Ticker]) {
         state.withLock { $0.tickers = tickers }

@@ -622,3 +622,53 @@ def test_in_quiet_hours_a_firing_is_only_in_the_history_then_one_summary_tells_i
         context.close()
     finally:
         server.stop()
+
+
+def test_the_move_columns_fill_once_a_minute_is_covered_and_sort_the_pumped_market_first(browser):
+    server = Server(["--pump", "KRW-XRP:+6:60"])
+    server.start()
+    try:
+        page = open_page(browser, server, width=1440, height=900)
+        for col in ["d1m", "d5m", "d15m"]:
+            expect(page.locator(f'th[data-col="{col}"]')).to_be_visible(timeout=DEADLINE)
+        # Blank, never a made-up figure, until the board's own ticks reach back a minute.
+        first_cells = page.locator('tr[data-market] td[data-col="d1m"]').all_text_contents()
+        assert all(text == "" for text in first_cells), first_cells
+        page.locator('th[data-col="d1m"]').click()
+        expect(page.locator('th[data-col="d1m"]')).to_contain_text("▼", timeout=DEADLINE)
+        # XRP's minute is covered a minute after the start (a market quiet since before the start
+        # is at once); the search shows it meanwhile.
+        page.locator('[data-role="search"]').fill("XRP")
+        expect(page.locator('tr[data-market="KRW-XRP"] td[data-col="d1m"]')).to_have_text(
+            re.compile(r"^\+\d"), timeout=100_000)
+        page.locator('[data-role="search"]').press("Escape")
+        # The view follows the selected market through a re-sort: Home puts the top in view.
+        page.keyboard.press("Home")
+        top = page.locator("tr[data-market]").first
+        expect(top).to_have_attribute("data-market", "KRW-XRP", timeout=DEADLINE)
+        expect(top.locator('td[data-col="d1m"]')).to_have_attribute("data-direction", "rise")
+        assert top.locator('td[data-col="d1m"]').text_content().startswith("+")
+        assert page.locator('tr[data-market] td[data-col="d15m"]').first.text_content() == ""
+        assert page.errors == []
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_a_warned_market_shows_its_badge_on_the_board_and_its_reason_in_the_detail(browser, server):
+    # The embedded simulator's lasting 유의 markets, as `sise quotes` reads them.
+    quotes = subprocess.run([SISE, "quotes", "--format", "json", "--db", server.db + "-quotes"],
+                            check=True, capture_output=True, text=True)
+    import json
+    warned = next(row for row in json.loads(quotes.stdout) if row.get("warning", "").startswith("유의"))
+    page = open_page(browser, server)
+    page.locator('[data-role="search"]').fill(warned["symbol"])
+    row = page.locator(f'tr[data-market="{warned["market"]}"]')
+    expect(row.locator('[data-badge="warning"]')).to_have_text("유의", timeout=DEADLINE)
+    row.locator("td.name").click()
+    expect(page.locator('[data-role="detail-warning"]')).to_have_text(f"⚠ {warned['warning']}", timeout=DEADLINE)
+    page.keyboard.press("Escape")
+    page.locator('[data-role="search"]').fill("")
+    page.locator('[data-role="search"]').press("Escape")
+    assert page.errors == []
+    page.close()

@@ -13,6 +13,10 @@ import Testing
         let rows = try decode([BithumbMarketDTO].self, BithumbDocPayloads.marketAll)
         #expect(rows.first?.marketWarning == "NONE")
         #expect(rows.first?.toDomain() == Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"))
+        let warned = #"[{"market":"KRW-XRP","korean_name":"엑스알피","english_name":"XRP","market_warning":"CAUTION"}]"#
+        #expect(
+            try decode([BithumbMarketDTO].self, warned).first?.toDomain()?.warning
+                == MarketWarning(level: .warning, reasons: ["투자유의 지정"]))
     }
 
     @Test func theV1TickerTakesItsTimeFromTradeDateAndTimeNotTheSkewedEpochs() throws {

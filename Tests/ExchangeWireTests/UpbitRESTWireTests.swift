@@ -69,6 +69,26 @@ import Testing
         #expect(rows[0].marketEvent?.caution["PRICE_FLUCTUATIONS"] == false)
         let market = try #require(rows[0].toDomain())
         #expect(market == Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"))
+        #expect(market.warning == nil)
+    }
+
+    @Test func aMarketEventIsA유의OrA주의WithItsReasons() throws {
+        func warning(_ event: String) throws -> MarketWarning? {
+            let json = #"[{"market":"KRW-XRP","korean_name":"엑스알피","english_name":"XRP","market_event":"# + event + "}]"
+            return try #require(try decode([UpbitMarketDTO].self, json).first?.toDomain()).warning
+        }
+        let cautions =
+            #""caution":{"PRICE_FLUCTUATIONS":true,"TRADING_VOLUME_SOARING":true,"DEPOSIT_AMOUNT_SOARING":false}"#
+        #expect(
+            try warning("{\"warning\":false,\(cautions)}")
+                == MarketWarning(level: .caution, reasons: ["가격 급등락", "거래량 급등"]))
+        #expect(try warning("{\"warning\":true,\"caution\":{}}") == MarketWarning(level: .warning))
+        #expect(try warning("{\"warning\":true,\(cautions)}")?.description == "유의: 가격 급등락, 거래량 급등")
+        // A caution Sise does not know yet is shown by its name, cleaned of control characters.
+        #expect(
+            try warning("{\"warning\":false,\"caution\":{\"NEW_REASON\\u001b[31m\":true}}")?.reasons == [
+                "NEW_REASON[31m"
+            ])
     }
 
     @Test func theDocsTickerDecodesToADomainTicker() throws {

@@ -78,6 +78,27 @@ import Testing
     }
 
     /// `--pump` on the embedded simulated market (as `swift run sise --pump …` rehearses alerts).
+    @Test func moversListsThePumpedMarketFirstWithinAMinuteOfThePump() async throws {
+        // XRP climbs 6 % over the first minute; the walk moves other coins a fraction of that.
+        let result = try await SiseProcess.run(
+            [
+                "movers", "--window", "1m", "--top", "3", "--format", "json", "--pump", "KRW-XRP:+6:60", "--db",
+                temporaryDatabase(),
+            ], seconds: 150)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("following Upbit for 1m"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["window"] as? String == "1m")
+        let risers = try #require(object["risers"] as? [[String: Any]])
+        #expect(risers.count == 3 && (object["fallers"] as? [[String: Any]])?.count ?? 0 <= 3)
+        #expect(risers.first?["market"] as? String == "KRW-XRP", "\(risers)")
+        #expect(((risers.first?["change"] as? NSNumber)?.doubleValue ?? 0) > 0.03, "\(risers)")
+        // A snapshot cannot be sorted by a move: said, exit 64.
+        let refused = try await SiseProcess.run(["quotes", "--sort", "move5m"])
+        #expect(refused.status == 64 && refused.stderr.contains("use `sise movers`"), "\(refused.stderr)")
+        #expect(try await SiseProcess.run(["movers", "--top", "0"]).status == 64)
+    }
+
     @Test func theEmbeddedMarketPlaysAPumpAndRefusesOneItCannot() async throws {
         let result = try await SiseProcess.run(
             [

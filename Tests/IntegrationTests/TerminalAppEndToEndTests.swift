@@ -246,6 +246,29 @@ struct TerminalAppEndToEndTests {
             }
             try await tmux.keys("BTab", "d")
             try await tmux.waitFor("the rule removed") { lines in lines.contains { $0.contains("Rules (0)") } }
+            // The Δ1m column, sorted by `5`: blank until the board's own ticks cover a minute, then
+            // the pumped market first.
+            try await tmux.keys("Tab", "5")
+            let sorted = try await tmux.waitFor("sorted by the move over a minute") { lines in
+                lines[2].contains("5 Δ1m▼")
+            }
+            #expect(sorted[2].contains("6 Δ5m") && sorted[2].contains("7 Δ15m"))
+            // XRP's minute is covered a minute after the start (a market quiet since before the
+            // start is at once); the search shows it meanwhile. The view follows the selected
+            // market through a re-sort: `g` then puts the top in view.
+            try await tmux.keys("/")
+            try await tmux.type("XRP")
+            try await tmux.waitFor("XRP's minute covered", seconds: 100) { lines in
+                lines[3].contains("XRP") && lines[3].hasSuffix("%")
+            }
+            try await tmux.keys("Escape", "g")
+            let moved = try await tmux.waitFor("XRP first by its move") { lines in
+                let last = lines[3].split(separator: " ").last ?? ""
+                // The whole board again (the search cleared), the next row with its own move.
+                return lines[3].contains("XRP") && last.hasPrefix("+") && last.hasSuffix("%")
+                    && lines[4].hasSuffix("%")
+            }
+            #expect(!moved.contains { $0.contains("/ XRP") })
             try await tmux.keys("q")
             try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
             await tmux.kill()
@@ -254,6 +277,45 @@ struct TerminalAppEndToEndTests {
             #expect(history.lines.contains { $0.contains("KRW-XRP rose to") })
         } catch {
             await tmux.kill()
+            throw error
+        }
+    }
+
+    @Test func aWarnedMarketShowsItsBadgeOnTheBoardAndItsReasonInTheDetailAndWHidesIt() async throws {
+        let run = try AppRun()
+        defer { run.remove() }
+        // The embedded simulator's lasting 유의 markets, as `sise quotes` reads them.
+        let quotes = try await SiseProcess.run(["quotes", "--format", "json", "--db", run.db])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(quotes.stdout.utf8)) as? [[String: Any]])
+        let warned = try #require(rows.first { ($0["warning"] as? String)?.hasPrefix("유의") == true })
+        let symbol = try #require(warned["symbol"] as? String)
+        let reason = try #require(warned["warning"] as? String)
+        var tmux = try await Tmux.start(run.command())
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("/")
+            try await tmux.type(symbol)
+            try await tmux.keys("Enter")
+            let found = try await tmux.waitFor("the warned market") { lines in
+                lines[1].contains("1 found")
+                    && lines.dropFirst(3).contains { $0.contains(" \(symbol) ") && $0.contains("유의") }
+            }
+            #expect(found.count > 3)
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the reason in the detail") { lines in lines[0].contains("⚠ " + reason) }
+            try await tmux.keys("Escape")
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+            try await tmux.keys("Escape", "w")
+            try await tmux.waitFor("warned markets hidden") { lines in
+                lines[1].contains("hidden — w shows them") && !lines.dropFirst(3).contains { $0.contains("유의") }
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+        } catch {
+            let screen = (try? await tmux.screen()) ?? []
+            await tmux.kill()
+            Issue.record("\(symbol): \(screen.prefix(6).joined(separator: "\n"))")
             throw error
         }
     }

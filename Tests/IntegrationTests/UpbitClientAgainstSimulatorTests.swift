@@ -13,8 +13,14 @@ import Testing
 
         let markets = try await harness.client.fetchMarkets()
         // Every KRW market of the world, then the BTC and USDT groups.
-        #expect(markets.filter { $0.quote == "KRW" } == harness.simulator.market.markets)
-        #expect(markets == harness.simulator.venue(.upbit).markets)
+        // Names as the world's; the warnings as the venue gives them out (a lasting 유의 is the
+        // same at any time; a 주의 lasts its five minutes).
+        func names(_ list: [Market]) -> [String] { list.map { "\($0.id) \($0.koreanName) \($0.englishName)" } }
+        #expect(names(markets.filter { $0.quote == "KRW" }) == names(harness.simulator.market.markets))
+        #expect(names(markets) == names(harness.simulator.venue(.upbit).markets))
+        #expect(
+            Set(markets.filter { $0.warning?.level == .warning }.map(\.id))
+                == Set(harness.simulator.venue(.upbit).lastingWarnings()))
         #expect(Set(markets.map(\.quote)) == ["KRW", "BTC", "USDT"])
         #expect(markets.allSatisfy { !$0.koreanName.isEmpty && !$0.englishName.isEmpty })
 

@@ -32,6 +32,27 @@ import Testing
         return effects
     }
 
+    @Test func wHidesTheWarnedMarketsAndShowsThemAgainAndCompareHasNoMoveSort() {
+        var board = self.board
+        var markets = MarketFixtures.markets
+        markets[1] = Market(
+            id: markets[1].id, koreanName: markets[1].koreanName, englishName: markets[1].englishName,
+            warning: MarketWarning(level: .caution, reasons: ["가격 급등락"]))
+        board.setMarkets(markets + [bitcoinInBTC])
+        var state = BoardState(settings: BoardSettings(), favorites: [], quoteGroups: ["KRW", "BTC"])
+        state.reorderIfDue(board: board, language: .korean, now: .zero)
+        #expect(state.order.count == 4)
+        #expect(state.handle(.warnedMarketsToggled, board: board, language: .korean, now: .zero).isEmpty)
+        state.reorderIfDue(board: board, language: .korean, now: .zero)
+        #expect(state.order.count == 3 && !state.order.contains(markets[1].id))
+        _ = state.handle(.warnedMarketsToggled, board: board, language: .korean, now: .zero)
+        state.reorderIfDue(board: board, language: .korean, now: .zero)
+        #expect(state.order.count == 4)
+        _ = state.handle(.tabChosen(.compare), board: board, language: .korean, now: .zero)
+        #expect(state.handle(.sortKeyChosen(.move5m), board: board, language: .korean, now: .zero).isEmpty)
+        #expect(state.settings.order(for: .compare) == .standard)
+    }
+
     @Test func theMarketTabOrdersByValueAndTheSelectionStaysInView() {
         var state = state()
         // By trade value, largest first; the BTC group's market is not on the KRW tab.

@@ -513,6 +513,12 @@ import Testing
             $0.rows[2].flash = .rise
             $0.status.ticksPerSecond = 1
             $0.status.lastUpdate = "23:40:58"
+            // The board's time jumped from its snapshot's to today's: every window is covered,
+            // and only Ethereum moved.
+            for index in $0.rows.indices {
+                let move = index == 2 ? "+0.02%" : "0.00%"
+                ($0.rows[index].move1m, $0.rows[index].move5m, $0.rows[index].move15m) = (move, move, move)
+            }
         }
         await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2)))) {
             $0.status.connection = .reconnecting(attempt: 2, delay: .seconds(2))

@@ -29,6 +29,8 @@ import Testing
         #expect(action(.character("j"), board) == .send(.board(.selectionMoved(by: 1))))
         #expect(action(.backTab, board) == .send(.board(.previousTabChosen)))
         #expect(action(.character("/"), board) == .send(.board(.searchFocused)))
+        #expect(action(.character("w"), board) == .send(.board(.warnedMarketsToggled)))
+        #expect(action(.character("6"), board) == .send(.board(.sortKeyChosen(.move5m))))
         #expect(action(.character("q"), board) == .quit)
         #expect(action(.interrupt, board) == .quit)
         #expect(action(.character("]"), board) == .send(.board(.nextQuoteGroupChosen)))

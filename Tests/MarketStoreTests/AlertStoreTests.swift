@@ -83,3 +83,17 @@ import Testing
         #expect(try await nextSignal())
     }
 }
+
+/// The markets each exchange listed, kept to tell a new listing.
+@Suite struct ListingStoreTests {
+    @Test func theFirstListIsTheBaselineAndAMarketListedSinceIsNewForADay() throws {
+        let store = try MarketStore.inMemory()
+        let (bitcoin, ripple) = (MarketID("KRW-BTC")!, MarketID("KRW-XRP")!)
+        #expect(try store.noteListing(.upbit, markets: [bitcoin], at: 1_000).isEmpty)
+        #expect(try store.noteListing(.upbit, markets: [bitcoin, ripple], at: 2_000) == [ripple])
+        #expect(try store.noteListing(.upbit, markets: [bitcoin, ripple], at: 2_000 + 86_399_999) == [ripple])
+        #expect(try store.noteListing(.upbit, markets: [bitcoin, ripple], at: 2_000 + 86_400_000).isEmpty)
+        // Each exchange has its own baseline.
+        #expect(try store.noteListing(.bithumb, markets: [ripple], at: 5_000).isEmpty)
+    }
+}

@@ -23,6 +23,7 @@ import Testing
                 favorite: true),
             row(MarketFixtures.ethereum, price: "5,000,000", rate: "-0.50%", direction: .fall),
         ]
+        (output.rows[0].move5m, output.rows[0].move15m) = ("+2.50%", "+1.20%")
         output.rowCount = 2
         output.selectedRowIndex = 0
         output.status.exchange = "Upbit"
@@ -36,9 +37,21 @@ import Testing
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
         let lines = screen.lines
         #expect(lines[0].contains("Market · Favorites · Compare · Watchlist · Alerts"))
-        #expect(lines[2].contains("4 Value▼"))
-        #expect(lines[3].hasPrefix("★ 비트코인"))
+        #expect(lines[2].contains("4 Value▼") && lines[2].contains("5 Δ1m") && lines[2].hasSuffix("7 Δ15m"))
+        #expect(lines[3].hasPrefix("★ 비트코인") && lines[3].hasSuffix("+2.50%   +1.20%"))
         #expect(lines[4].hasPrefix("  이더리움"))
+        // A badge sits at the end of the name's cell, in its own colour.
+        var badged = output()
+        badged.rows[1].badges = [.caution, .new]
+        var withBadges = ScreenBuffer(width: 120, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(badged, into: &withBadges)
+        #expect(withBadges.lines[4].contains("이더리움") && withBadges.lines[4].contains("주의 NEW ETH"))
+        let badgeX = DisplayWidth.of(String(withBadges.lines[4].prefix { $0 != "주" }))
+        #expect(withBadges[badgeX, 4].style.foreground == .yellow)
+        // Narrower than 100 columns the moves give way to the name.
+        var narrow = ScreenBuffer(width: 99, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &narrow)
+        #expect(narrow.lines[2].hasSuffix("4 Value▼") && !narrow.lines[3].contains("+1.20%"))
         // The price column ends at the same display column on both rows.
         let end3 = DisplayWidth.of(String(lines[3].prefix { $0 != "+" && $0 != "-" }))
         let end4 = DisplayWidth.of(String(lines[4].prefix { $0 != "+" && $0 != "-" }))

@@ -37,9 +37,10 @@ import Testing
         newScreen.board = new
         #expect(
             try json(.patch(sequence: 7, changes: DashboardScreenPatch(from: oldScreen, to: newScreen)))
-                == #"{"changes":{"board":{"cleared":["toast"],"rows":[{"changePrice":"+1,400,000","#
+                == #"{"changes":{"board":{"cleared":["toast"],"rows":[{"badges":[],"changePrice":"+1,400,000","#
                 + #""changeRate":"+1.01%","direction":"rise","flash":"rise","id":"KRW-BTC","isFavorite":false,"#
-                + #""isSelected":true,"name":"비트코인","price":"140,100,000","symbol":"BTC","#
+                + #""isSelected":true,"move15m":"","move1m":"","move5m":"","name":"비트코인","price":"140,100,000","#
+                + #""symbol":"BTC","#
                 + #""tradeValue":"300,000백만"}]}},"seq":7,"type":"patch"}"#)
     }
 
@@ -49,7 +50,7 @@ import Testing
         output.board.placeholder = "Loading…"
         #expect(
             try json(.snapshot(sequence: 1, output: output))
-                == #"{"output":{"board":{"compareRows":[],"firstRowIndex":0,"isHelpVisible":false,"#
+                == #"{"output":{"board":{"compareRows":[],"firstRowIndex":0,"hidesWarned":false,"isHelpVisible":false,"#
                 + #""isSearchFocused":false,"order":{"direction":"descending","key":"value"},"#
                 + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#

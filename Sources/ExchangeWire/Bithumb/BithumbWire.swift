@@ -25,8 +25,11 @@ extension BithumbMarketDTO {
     /// The domain market; `nil` when the code is not `QUOTE-BASE`.
     public func toDomain() -> Market? {
         guard let id = MarketID(market) else { return nil }
+        // Bithumb's `market_warning` is `CAUTION` for a market under 투자유의 (its one level).
+        let warning = marketWarning == "CAUTION" ? MarketWarning(level: .warning, reasons: ["투자유의 지정"]) : nil
         return Market(
-            id: id, koreanName: DisplayWidth.sanitized(koreanName), englishName: DisplayWidth.sanitized(englishName))
+            id: id, koreanName: DisplayWidth.sanitized(koreanName), englishName: DisplayWidth.sanitized(englishName),
+            warning: warning)
     }
 }
 

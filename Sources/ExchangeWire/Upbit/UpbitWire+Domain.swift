@@ -4,8 +4,15 @@ extension UpbitMarketDTO {
     /// The domain market; `nil` when the code is not `QUOTE-BASE`.
     public func toDomain() -> Market? {
         guard let id = MarketID(market) else { return nil }
+        let warning = marketEvent.flatMap { event in
+            MarketWarning.upbit(
+                warning: event.warning,
+                cautions: Dictionary(
+                    event.caution.map { (DisplayWidth.sanitized($0.key), $0.value) }, uniquingKeysWith: { $0 || $1 }))
+        }
         return Market(
-            id: id, koreanName: DisplayWidth.sanitized(koreanName), englishName: DisplayWidth.sanitized(englishName))
+            id: id, koreanName: DisplayWidth.sanitized(koreanName), englishName: DisplayWidth.sanitized(englishName),
+            warning: warning)
     }
 }
 

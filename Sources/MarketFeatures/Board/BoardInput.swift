@@ -28,6 +28,8 @@ public enum BoardInput: Sendable, Equatable, Codable {
     case detailOpened
     case detailClosed
     case helpToggled
+    /// `w`: hide the markets under an exchange's 유의 or 주의, or show them again.
+    case warnedMarketsToggled
     /// How many table rows fit on screen now.
     case viewportResized(rows: Int)
     /// The Market tab shows this market group (`KRW`, `BTC`, `USDT`: the markets quoted in it).

@@ -28,6 +28,8 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var confirmation: String?
     /// Whether the key help is shown over the board.
     public var isHelpVisible = false
+    /// Whether markets under a 유의 or 주의 are hidden (`w`).
+    public var hidesWarned = false
     /// The market whose detail view is open.
     public var detailMarket: MarketID?
     /// The market groups the exchange lists (`KRW`, `BTC`, `USDT`), when it lists more than one.
@@ -53,12 +55,24 @@ public struct BoardRow: Sendable, Equatable, Codable, Identifiable {
     public var flash: ChangeDirection?
     public var isFavorite: Bool
     public var isSelected: Bool
+    /// The moves over the last 1, 5 and 15 minutes (`+1.23%`), empty while the board's ticks do
+    /// not reach back that far.
+    public var move1m: String
+    public var move5m: String
+    public var move15m: String
+    /// The exchange's warning and a new listing, as badges (`유의`, `주의`, `NEW`).
+    public var badges: [RowBadge]
 
     /// Makes a row.
     public init(
         id: MarketID, name: String, symbol: String, price: String, changeRate: String, changePrice: String,
-        tradeValue: String, direction: ChangeDirection, flash: ChangeDirection?, isFavorite: Bool, isSelected: Bool
+        tradeValue: String, direction: ChangeDirection, flash: ChangeDirection?, isFavorite: Bool, isSelected: Bool,
+        move1m: String = "", move5m: String = "", move15m: String = "", badges: [RowBadge] = []
     ) {
+        self.badges = badges
+        self.move1m = move1m
+        self.move5m = move5m
+        self.move15m = move15m
         self.id = id
         self.name = name
         self.symbol = symbol
@@ -177,5 +191,33 @@ public struct CompareRow: Sendable, Equatable, Codable, Identifiable {
         self.premiumDirection = premiumDirection
         self.isFavorite = isFavorite
         self.isSelected = isSelected
+    }
+}
+
+/// A badge on a board row (issue 28): the exchange's 유의 or 주의, or a market listed within a day.
+public enum RowBadge: String, Sendable, Hashable, Codable, CaseIterable {
+    case warning
+    case caution
+    case new
+
+    /// `유의`, `주의` or `NEW`.
+    public var label: String {
+        switch self {
+        case .warning: "유의"
+        case .caution: "주의"
+        case .new: "NEW"
+        }
+    }
+
+    /// The badges of a market on a board.
+    public static func of(_ market: Market, isNew: Bool) -> [RowBadge] {
+        var badges: [RowBadge] = []
+        switch market.warning?.level {
+        case .warning: badges.append(.warning)
+        case .caution: badges.append(.caution)
+        case nil: break
+        }
+        if isNew { badges.append(.new) }
+        return badges
     }
 }

@@ -19,6 +19,8 @@ struct BoardState {
     var pendingClear: Int?
     var isSearchFocused = false
     var isHelpVisible = false
+    /// Whether markets under a warning are left out of the Market and Favorites tabs.
+    var hidesWarned = false
     var detail: MarketID?
     /// The market groups the exchange lists (its own quote first) and the one the Market tab shows.
     var quoteGroups: [String] = ["KRW"]
@@ -75,6 +77,9 @@ struct BoardState {
             detail = nil
         case .helpToggled:
             isHelpVisible.toggle()
+        case .warnedMarketsToggled:
+            hidesWarned.toggle()
+            needsReorder = true
         case .viewportResized(let rows):
             viewportRows = max(1, rows)
             keepSelectionInView()
@@ -118,6 +123,8 @@ struct BoardState {
         case .searchSubmitted:
             isSearchFocused = false
         case .sortKeyChosen(let key):
+            // The moves are each exchange's own: Compare has none to sort by.
+            guard tab != .compare || key.moveWindow == nil else { return [] }
             settings.orders[tab] = settings.order(for: tab).choosing(key)
             needsReorder = true
             return [.saveSettings]
@@ -177,13 +184,14 @@ struct BoardState {
     /// The quotes of the current tab that match its search, in its order.
     func rowQuotes(board: TickerBoard, language: NameLanguage) -> [Quote] {
         let matcher = SearchMatcher(settings.search(for: tab))
-        let quotes: [Quote]
+        var quotes: [Quote]
         switch tab {
         case .market: quotes = board.quotes(matching: matcher).filter { $0.market.quote == quoteGroup }
         case .favorites: quotes = favorites.compactMap { board.quote($0) }.filter { matcher.matches($0.market) }
         case .compare, .watchlist, .alerts: quotes = []
         }
-        return settings.order(for: tab).sorted(quotes, language: language)
+        if hidesWarned { quotes = quotes.filter { $0.market.warning == nil } }
+        return settings.order(for: tab).sorted(quotes, language: language, recent: board.recentPrices)
     }
 
     var selectedIndex: Int? { selected.flatMap { order.firstIndex(of: $0) } }

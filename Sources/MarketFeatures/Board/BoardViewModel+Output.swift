@@ -22,15 +22,18 @@ extension BoardViewModel {
                 let flash = state.flashes[id]?.direction
                 let isFavorite = favorites.contains(id)
                 let isSelected = id == state.selected
+                let moves = Self.moves(of: id, in: snapshot.recentPrices)
                 if let cached = formattedRows[id], cached.ticker == ticker, cached.flash == flash,
-                    cached.isFavorite == isFavorite, cached.isSelected == isSelected
+                    cached.isFavorite == isFavorite, cached.isSelected == isSelected, cached.moves == moves
                 {
                     return cached.row
                 }
                 guard let quote = snapshot.quote(id) else { return nil }
-                let row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
+                var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
+                (row.move1m, row.move5m, row.move15m) = (moves[0], moves[1], moves[2])
                 formattedRows[id] = FormattedRow(
-                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, row: row)
+                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, moves: moves, row: row
+                )
                 return row
             }
         }
@@ -47,6 +50,7 @@ extension BoardViewModel {
             count == 0 ? "No favorites to clear. OK? (y/n)" : "Clear all \(count) favorites? (y/n)"
         }
         output.isHelpVisible = state.isHelpVisible
+        output.hidesWarned = state.hidesWarned
         output.detailMarket = state.detail
         output.quoteGroup = state.quoteGroup
         if state.quoteGroups.count > 1 { output.quoteGroups = state.quoteGroups }
@@ -63,7 +67,8 @@ extension BoardViewModel {
             changePrice: NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: quoteCurrency),
             tradeValue: NumberFormat.tradeValue(ticker.tradeValue24h, quote: quote.market.quote),
             direction: ticker.direction,
-            flash: state.flashes[quote.id]?.direction, isFavorite: isFavorite, isSelected: isSelected)
+            flash: state.flashes[quote.id]?.direction, isFavorite: isFavorite, isSelected: isSelected,
+            badges: RowBadge.of(quote.market, isNew: snapshot.newMarkets.contains(quote.id)))
     }
 
     private func placeholder() -> String? {
@@ -81,6 +86,13 @@ extension BoardViewModel {
             if !search.isEmpty { return "No market matches “\(search)” — Esc clears the search" }
             if state.tab == .favorites { return "No favorites yet — press f on a market to add it" }
             return snapshot.marketCount == 0 ? "Loading markets…" : nil
+        }
+    }
+
+    /// A market's moves over 1, 5 and 15 minutes, formatted; empty where not covered.
+    static func moves(of id: MarketID, in recent: RecentPrices) -> [String] {
+        [SortKey.move1m, .move5m, .move15m].map { key in
+            recent.change(of: id, over: key.moveWindow ?? 0).map(NumberFormat.changeRate) ?? ""
         }
     }
 

@@ -68,6 +68,7 @@ public final class BoardViewModel {
         var flash: ChangeDirection?
         var isFavorite: Bool
         var isSelected: Bool
+        var moves: [String]
         var row: BoardRow
     }
 

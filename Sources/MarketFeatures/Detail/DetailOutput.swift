@@ -5,6 +5,8 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     public var market: MarketID
     public var name = ""
     public var symbol = ""
+    /// The exchange's warning in words (`주의: 가격 급등락`), while there is one.
+    public var warning: String?
     public var price = ""
     public var changeRate = ""
     public var changePrice = ""

@@ -138,6 +138,7 @@ public final class DetailViewModel {
         output.lastTimestamp = ticker.timestamp
         output.name = DisplayWidth.sanitized(quote.market.name(in: language))
         output.symbol = quote.market.symbol
+        output.warning = quote.market.warning?.description
         output.price = NumberFormat.price(ticker.price, quote: currency)
         output.changeRate = NumberFormat.changeRate(ticker.changeRate)
         output.changePrice = NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: currency)

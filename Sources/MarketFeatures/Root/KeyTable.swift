@@ -123,6 +123,9 @@ public enum KeyTable {
         case .character("2"): .sortKeyChosen(.price)
         case .character("3"): .sortKeyChosen(.change)
         case .character("4"): .sortKeyChosen(.value)
+        case .character("5"): .sortKeyChosen(.move1m)
+        case .character("6"): .sortKeyChosen(.move5m)
+        case .character("7"): .sortKeyChosen(.move15m)
         case .character("f"), .character(" "): .favoriteToggled
         case .character("X"): .clearFavoritesRequested
         case .enter: .detailOpened
@@ -131,6 +134,7 @@ public enum KeyTable {
         case .tab, .right, .character("l"): .nextTabChosen
         case .backTab, .left, .character("h"): .previousTabChosen
         case .character("?"): .helpToggled
+        case .character("w"): .warnedMarketsToggled
         default: nil
         }
     }

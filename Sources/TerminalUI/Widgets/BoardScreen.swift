@@ -127,9 +127,13 @@ public struct BoardScreen: Sendable {
             let x = screen.write(" / ", x: 0, y: 1, style: Theme.header)
             let typed = screen.write(output.searchText, x: x, y: 1, style: TextStyle(bold: true))
             screen.write("  \(output.rowCount) found · Esc clears · / edits", x: x + typed, y: 1, style: Theme.hint)
+        } else if output.hidesWarned {
+            screen.write(
+                " Markets under 유의 or 주의 hidden — w shows them  ·  / search  ·  1-7 sort  ·  ? help", x: 0, y: 1,
+                style: Theme.hint)
         } else {
             screen.write(
-                " / search (초성 ㅂㅌ works)  ·  1-4 sort  ·  f favorite  ·  Enter detail  ·  ? help", x: 0, y: 1,
+                " / search (초성 ㅂㅌ works)  ·  1-7 sort  ·  f favorite  ·  Enter detail  ·  ? help", x: 0, y: 1,
                 style: Theme.hint)
         }
     }

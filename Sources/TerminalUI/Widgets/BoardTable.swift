@@ -2,21 +2,27 @@ public import MarketDomain
 public import MarketFeatures
 
 /// The market table (SPEC §1.1): favorite star, name, symbol, price, change rate, change, 24h
-/// trade value; numbers right-aligned, names measured in display columns.
+/// trade value, and on a terminal of 100 columns or more the moves over 1, 5 and 15 minutes;
+/// numbers right-aligned, names measured in display columns.
 public struct BoardTable: Sendable {
     /// Column widths for a screen width.
     struct Layout: Equatable {
         var name: Int
+        /// Whether the Δ1m, Δ5m and Δ15m columns fit.
+        var showsMoves: Bool
         static let star = 2
         static let symbol = 8
         static let price = 14
         static let rate = 9
         static let change = 13
         static let value = 13
+        static let move = 8
 
         init(width: Int) {
             let fixed = Self.star + Self.symbol + Self.price + Self.rate + Self.change + Self.value + 6
-            name = min(24, max(8, width - fixed))
+            let moves = 3 * (Self.move + 1)
+            showsMoves = width >= fixed + 8 + moves
+            name = min(24, max(8, width - fixed - (showsMoves ? moves : 0)))
         }
     }
 
@@ -47,8 +53,13 @@ public struct BoardTable: Sendable {
         x += write(
             title("Chg%", .change, 3), width: Layout.rate, right: true, x: x, y: y, style: Theme.header, into: &screen)
         x += write("Change", width: Layout.change, right: true, x: x, y: y, style: Theme.header, into: &screen)
-        _ = write(
+        x += write(
             title("Value", .value, 4), width: Layout.value, right: true, x: x, y: y, style: Theme.header, into: &screen)
+        guard layout.showsMoves else { return }
+        for (key, number) in [(SortKey.move1m, 5), (.move5m, 6), (.move15m, 7)] {
+            let label = title("Δ" + key.rawValue.dropFirst(4), key, number)
+            x += write(label, width: Layout.move, right: true, x: x, y: y, style: Theme.header, into: &screen)
+        }
     }
 
     /// Draws one row on line `y`.
@@ -61,13 +72,50 @@ public struct BoardTable: Sendable {
         var x = 0
         x += screen.write(
             row.isFavorite ? "★ " : "  ", x: x, y: y, style: row.isFavorite ? merge(Theme.star, base) : base)
-        x += write(row.name, width: layout.name, right: false, x: x, y: y, style: base, into: &screen)
+        x += drawName(row, width: layout.name, x: x, y: y, base: base, into: &screen)
         x += write(row.symbol, width: Layout.symbol, right: false, x: x, y: y, style: base, into: &screen)
         let priceStyle = row.flash.map(theme.flash) ?? color
         x += write(row.price, width: Layout.price, right: true, x: x, y: y, style: priceStyle, into: &screen)
         x += write(row.changeRate, width: Layout.rate, right: true, x: x, y: y, style: color, into: &screen)
         x += write(row.changePrice, width: Layout.change, right: true, x: x, y: y, style: color, into: &screen)
-        _ = write(row.tradeValue, width: Layout.value, right: true, x: x, y: y, style: base, into: &screen)
+        x += write(row.tradeValue, width: Layout.value, right: true, x: x, y: y, style: base, into: &screen)
+        guard layout.showsMoves else { return }
+        for move in [row.move1m, row.move5m, row.move15m] {
+            var style = theme.style(move.hasPrefix("+") ? .rise : move.hasPrefix("-") ? .fall : .even)
+            style.reverse = row.isSelected
+            x += write(move, width: Layout.move, right: true, x: x, y: y, style: style, into: &screen)
+        }
+    }
+
+    /// The name with its badges (유의, 주의, NEW) at the cell's end; returns the columns used.
+    private func drawName(
+        _ row: BoardRow, width: Int, x: Int, y: Int, base: TextStyle, into screen: inout ScreenBuffer
+    )
+        -> Int
+    {
+        guard !row.badges.isEmpty else {
+            return write(row.name, width: width, right: false, x: x, y: y, style: base, into: &screen)
+        }
+        let labels = row.badges.map(\.label).joined(separator: " ")
+        let room = max(0, width - DisplayWidth.of(labels) - 1)
+        _ = write(row.name, width: room, right: false, x: x, y: y, style: base, into: &screen)
+        var badgeX = x + room + 1
+        for badge in row.badges {
+            var style = Self.badgeStyle(badge)
+            style.reverse = base.reverse
+            badgeX += screen.write(badge.label, x: badgeX, y: y, style: style, maxWidth: max(0, x + width - badgeX))
+            badgeX += 1
+        }
+        return width + 1
+    }
+
+    /// 유의 in red, 주의 in yellow, NEW in cyan, whatever the colour convention.
+    static func badgeStyle(_ badge: RowBadge) -> TextStyle {
+        switch badge {
+        case .warning: TextStyle(foreground: .red, bold: true)
+        case .caution: TextStyle(foreground: .yellow, bold: true)
+        case .new: TextStyle(foreground: .cyan, bold: true)
+        }
     }
 
     /// Writes a cell padded to `width` plus one space of gap; returns the columns used.

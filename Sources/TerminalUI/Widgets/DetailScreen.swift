@@ -49,7 +49,12 @@ public struct DetailScreen: Sendable {
         var x = screen.write(" \(detail.name) ", x: 0, y: 0, style: Theme.title)
         x += screen.write("\(detail.symbol) · \(detail.market.rawValue)   ", x: x, y: 0, style: Theme.hint)
         x += screen.write(detail.price + "  ", x: x, y: 0, style: TextStyle(foreground: color.foreground, bold: true))
-        screen.write("\(detail.changeRate)  \(detail.changePrice)", x: x, y: 0, style: color)
+        x += screen.write("\(detail.changeRate)  \(detail.changePrice)", x: x, y: 0, style: color)
+        if let warning = detail.warning {
+            screen.write(
+                "   ⚠ " + warning, x: x, y: 0, style: TextStyle(foreground: .yellow, bold: true),
+                maxWidth: max(0, screen.width - x))
+        }
         let stats = [
             ("24h high", detail.high24h), ("24h low", detail.low24h), ("24h volume", detail.volume24h),
             ("24h value", detail.value24h), ("52w high", detail.high52Week), ("52w low", detail.low52Week),

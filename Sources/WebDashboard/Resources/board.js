@@ -70,7 +70,13 @@ const MARKET_COLUMNS = [
   { className: "rate", title: "전일대비", key: "change" },
   { className: "diff", title: "변동" },
   { className: "value", title: "거래대금", key: "value" },
+  // The moves over 1, 5 and 15 minutes, from the board's own ticks (blank until covered).
+  { className: "move", col: "d1m", title: "Δ1m", key: "move1m" },
+  { className: "move", col: "d5m", title: "Δ5m", key: "move5m" },
+  { className: "move", col: "d15m", title: "Δ15m", key: "move15m" },
 ];
+const BADGE_LABELS = { warning: "유의", caution: "주의", new: "NEW" };
+const MOVES = [["d1m", "move1m"], ["d5m", "move5m"], ["d15m", "move15m"]];
 
 function compareColumns() {
   const korean = ["Upbit", "Bithumb", "Korbit"];
@@ -169,6 +175,7 @@ export class BoardView {
     const row = element("tr");
     for (const column of isCompare ? compareColumns() : MARKET_COLUMNS) {
       const th = element("th", column.className, column.title);
+      if (column.col) th.dataset.col = column.col;
       if (column.key) {
         th.dataset.sort = column.key;
         if (order.key === column.key) th.textContent += order.direction === "descending" ? " ▼" : " ▲";
@@ -243,19 +250,36 @@ export class BoardView {
   /** Fills a board row, touching only what differs from `before` (the row it showed): at a few
    * hundred changes a second, every DOM write that changes nothing is time and a style pass. */
   fillMarketRow(tr, row, before) {
-    const cells = this.cells(tr, ["name", "price", "rate", "diff", "value"]);
+    const cells = this.cells(tr, ["name", "price", "rate", "diff", "value", ...MOVES.map(([col]) => col)]);
     if (tr.childElementCount === 0) {
-      tr.append(this.starCell(tr, row), cells.name, cells.price, cells.rate, cells.diff, cells.value);
+      for (const [col] of MOVES) {
+        cells[col].className = "move";
+        cells[col].dataset.col = col;
+      }
+      tr.append(this.starCell(tr, row), cells.name, cells.price, cells.rate, cells.diff, cells.value,
+        ...MOVES.map(([col]) => cells[col]));
     } else if (!before || before.isFavorite !== row.isFavorite) {
       this.starCell(tr, row);
     }
-    if (!before || before.name !== row.name || before.symbol !== row.symbol) {
-      cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol));
+    const badges = (row.badges ?? []).join(",");
+    if (!before || before.name !== row.name || before.symbol !== row.symbol || (before.badges ?? []).join(",") !== badges) {
+      cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol),
+        ...(row.badges ?? []).map((badge) => {
+          const span = element("span", "badge", BADGE_LABELS[badge] ?? badge);
+          span.dataset.badge = badge;
+          return span;
+        }));
     }
     if (before?.price !== row.price) setText(cells.price, row.price);
     if (before?.changeRate !== row.changeRate) setText(cells.rate, row.changeRate);
     if (before?.changePrice !== row.changePrice) setText(cells.diff, row.changePrice);
     if (before?.tradeValue !== row.tradeValue) setText(cells.value, row.tradeValue);
+    for (const [col, field] of MOVES) {
+      const move = row[field] ?? "";
+      if (before?.[field] === move) continue;
+      setText(cells[col], move);
+      cells[col].dataset.direction = move.startsWith("+") ? "rise" : move.startsWith("-") ? "fall" : "even";
+    }
     const direction = caseName(row.direction);
     if (tr.dataset.direction !== direction) tr.dataset.direction = direction;
     const flash = row.flash ? `price flash-${caseName(row.flash)}` : "price";

@@ -23,6 +23,7 @@ export class DetailView {
     this.stats = section.querySelector('[data-role="detail-stats"]');
     this.chartStatus = section.querySelector('[data-role="chart-status"]');
     this.chart = section.querySelector('[data-role="chart"]');
+    this.warning = section.querySelector('[data-role="detail-warning"]');
     this.favorite = section.querySelector('[data-role="detail-favorite"]');
     this.cells = new Map();
     for (const [key, title] of STATS) {
@@ -52,6 +53,8 @@ export class DetailView {
     const figures = detail.figures;
     this.name.textContent = figures.name || figures.market;
     this.symbol.textContent = figures.symbol;
+    this.warning.hidden = !figures.warning;
+    this.warning.textContent = figures.warning ? `⚠ ${figures.warning}` : "";
     this.price.textContent = figures.price;
     this.rate.textContent = figures.changeRate;
     this.change.textContent = figures.changePrice;

@@ -65,6 +65,7 @@ struct AppCommand: AsyncParsableCommand {
                 let notification = notify ? Self.notification() : nil
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store, alerts: opened.alerts,
+                    listings: opened.listings,
                     notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
@@ -77,7 +78,8 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        alerts: AlertStore, notification: AlertSignal.Notification?, isSimulated: Bool, convention: Theme.Convention,
+        alerts: AlertStore, listings: ListingStore, notification: AlertSignal.Notification?, isSimulated: Bool,
+        convention: Theme.Convention,
         language: NameLanguage, stocks: StockSession.Context?,
         watchlists: WatchlistStore, stockNames: StockNameStore
     ) async {
@@ -99,6 +101,13 @@ struct AppCommand: AsyncParsableCommand {
             utcOffsetSeconds: TimeZone.current.secondsFromGMT())
         let monitoring = Task { await monitor.run() }
         defer { monitoring.cancel() }
+        // Warnings and new listings: the market list asked for again every minute.
+        let watchingListing = Task {
+            await ListingWatch.run(
+                board: board, client: client, store: listings, clock: ContinuousClock(),
+                now: { Int64(Date().timeIntervalSince1970 * 1000) })
+        }
+        defer { watchingListing.cancel() }
         let root = RootViewModel.make(
             RootParts(
                 board: board, boards: boards, store: store, isSimulated: isSimulated, language: language,

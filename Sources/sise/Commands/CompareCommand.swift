@@ -39,6 +39,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     func validate() throws {
         try exchangeOptions.requireExchange()
+        try sort.requireSnapshotKey()
         _ = try MarketArguments.parse(symbols)
     }
 

@@ -41,6 +41,7 @@ struct QuotesCommand: AsyncParsableCommand {
 
     func validate() throws {
         try exchangeOptions.requireExchange()
+        try sort.requireSnapshotKey()
         if let quote, !exchangeOptions.exchange.quoteGroups.contains(quote.uppercased()) {
             let groups = exchangeOptions.exchange.quoteGroups.joined(separator: ", ")
             throw ValidationError("--quote must be one of \(groups) on \(exchangeOptions.exchange.displayName).")
@@ -86,5 +87,15 @@ struct QuotesCommand: AsyncParsableCommand {
     }
 }
 
-extension SortKey: ExpressibleByArgument {}
+extension SortKey: ExpressibleByArgument {
+    /// The keys a snapshot sorts by: the moves are a live board's (`sise movers`).
+    public static var allValueStrings: [String] { snapshotKeys.map(\.rawValue) }
+
+    /// Refuses a move key for a command that reads one snapshot.
+    func requireSnapshotKey() throws {
+        guard moveWindow == nil else {
+            throw ValidationError("--sort \(rawValue) needs the moves of a live feed: use `sise movers`.")
+        }
+    }
+}
 extension NameLanguage: ExpressibleByArgument {}

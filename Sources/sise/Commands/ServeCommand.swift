@@ -93,6 +93,13 @@ struct ServeCommand: AsyncParsableCommand {
                     utcOffsetSeconds: TimeZone.current.secondsFromGMT())
                 let alerting = WatchAlerts.run(monitor, webhook: webhook)
                 defer { alerting.cancel() }
+                // Warnings and new listings: the market list asked for again every minute.
+                let watchingListing = Task {
+                    await ListingWatch.run(
+                        board: board, client: client, store: opened.listings, clock: ContinuousClock(),
+                        now: { Int64(Date().timeIntervalSince1970 * 1000) })
+                }
+                defer { watchingListing.cancel() }
                 let context = DashboardContext(
                     root: RootParts(
                         board: board, boards: boards, store: store,

@@ -1,0 +1,127 @@
+import MarketDomain
+import PropertyBased
+import TestSupport
+import Testing
+
+/// Each market's recent prices, and the moves over a window read from them.
+@Suite struct RecentPricesTests {
+    private let bitcoin = MarketID("KRW-BTC")!
+    private let ripple = MarketID("KRW-XRP")!
+
+    @Test func aWindowIsBlankUntilTheSamplesReachBackThatFar() {
+        let recent = RecentPrices()
+        recent.record(bitcoin, price: 100, at: 1_000_000)
+        #expect(recent.change(of: bitcoin, over: 60_000) == nil)
+        recent.record(bitcoin, price: 101, at: 1_059_999)
+        #expect(recent.change(of: bitcoin, over: 60_000) == nil)
+        recent.record(bitcoin, price: 102, at: 1_060_000)
+        #expect(recent.change(of: bitcoin, over: 60_000).map { abs($0 - 0.02) < 1e-12 } == true)
+        #expect(recent.change(of: bitcoin, over: 300_000) == nil)
+        #expect(recent.change(of: ripple, over: 60_000) == nil)
+    }
+
+    @Test func aMarketThatDidNotTradeMovedNothingWhileTheBoardsTimeGoesOn() {
+        let recent = RecentPrices()
+        recent.record(ripple, price: 3_000, at: 0)
+        recent.record(bitcoin, price: 100, at: 0)
+        for second in 1...400 { recent.record(bitcoin, price: 100 + Double(second) / 100, at: Int64(second) * 1000) }
+        #expect(recent.latest == 400_000)
+        #expect(recent.change(of: ripple, over: 300_000) == 0)
+        let bitcoinMove = recent.change(of: bitcoin, over: 300_000) ?? .nan
+        // From 101 (100 s) to 104 (400 s), the sample at or before 100 s being at most 2 s older.
+        #expect(abs(bitcoinMove - (104.0 / 101.0 - 1)) < 0.0003)
+        #expect(recent.changes(over: 300_000).keys.sorted() == [bitcoin, ripple])
+    }
+
+    @Test func aLateOrBadTickChangesNothing() {
+        let recent = RecentPrices()
+        recent.record(bitcoin, price: 100, at: 10_000)
+        recent.record(bitcoin, price: 100, at: 80_000)
+        recent.record(bitcoin, price: 50, at: 5_000)
+        recent.record(bitcoin, price: .nan, at: 90_000)
+        recent.record(bitcoin, price: -1, at: 90_000)
+        #expect(recent.change(of: bitcoin, over: 60_000) == 0)
+        #expect(recent.latest == 80_000)
+    }
+
+    /// Against a reference that keeps every tick: the sampled move is the reference's move from a
+    /// price at most two seconds older than the window's start, and covered exactly when it is.
+    @Test func theSampledMoveMatchesEveryTickWithinTheSampleSpacing() async {
+        await propertyCheck(input: Gen.int(in: 1...1_000_000)) { seed in
+            var state = UInt64(seed)
+            func next() -> UInt64 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return state >> 33
+            }
+            let recent = RecentPrices()
+            var ticks: [(time: Int64, price: Double)] = []
+            var time: Int64 = 1_000_000
+            var price = 1_000.0
+            for _ in 0..<600 {
+                time += Int64(next() % 5_000)
+                price = max(1, price + Double(Int(next() % 21) - 10))
+                recent.record(bitcoin, price: price, at: time)
+                ticks.append((time, price))
+            }
+            for window in [Int64(60_000), 300_000, 900_000] {
+                let target = time - window
+                let covered = ticks[0].time <= target
+                let change = recent.change(of: bitcoin, over: window)
+                #expect((change != nil) == covered)
+                guard let change else { continue }
+                // Some tick within two seconds before the window's start gives this move.
+                let candidates = ticks.filter { $0.time <= target && $0.time > target - 2 * RecentPrices.sampleSpacing }
+                let atStart = ticks.last { $0.time <= target }!
+                let possible = (candidates + [atStart]).map { price / $0.price - 1 }
+                #expect(possible.contains { abs($0 - change) < 1e-12 }, "window \(window)")
+            }
+        }
+    }
+}
+
+/// The movers and the board's sort by a move, from a board's recent prices.
+@Suite struct MoversTests {
+    private static func board() -> TickerBoard {
+        var board = TickerBoard(exchange: .upbit)
+        let markets = ["BTC", "ETH", "XRP", "DOGE", "SOL"].map {
+            Market(id: MarketID(quote: "KRW", base: $0), koreanName: $0, englishName: $0)
+        }
+        board.setMarkets(markets)
+        // Two minutes apart: XRP +10 %, ETH +2 %, SOL −3 %, DOGE −1 %; BTC has ticked only now.
+        let moves: [(String, Double, Double)] = [
+            ("XRP", 1_000, 1_100), ("ETH", 100, 102), ("SOL", 100, 97), ("DOGE", 100, 99),
+        ]
+        for (symbol, before, after) in moves {
+            let market = markets.first { $0.symbol == symbol }!
+            board.apply(MarketFixtures.ticker(market, price: before, value: 1, timestamp: 1_000_000))
+            board.apply(MarketFixtures.ticker(market, price: after, value: 1, timestamp: 1_120_000))
+        }
+        board.apply(MarketFixtures.ticker(markets[0], price: 150, value: 1, timestamp: 1_120_000))
+        return board
+    }
+
+    @Test func risersAndFallersOfACoveredWindowLargestFirst() {
+        let movers = Movers(board: Self.board(), window: 60_000, top: 1)
+        #expect(movers.risers.map(\.market.rawValue) == ["KRW-XRP"])
+        #expect(movers.fallers.map(\.market.rawValue) == ["KRW-SOL"])
+        let all = Movers(board: Self.board(), window: 60_000, top: 10)
+        #expect(all.risers.map(\.market.base) == ["XRP", "ETH"])
+        #expect(all.fallers.map(\.market.base) == ["SOL", "DOGE"])
+        #expect(abs(all.risers[0].change - 0.1) < 1e-12 && all.risers[0].price == 1_100)
+        #expect(Movers(board: Self.board(), window: 300_000, top: 10) == Movers(risers: [], fallers: []))
+    }
+
+    @Test func aBoardSortedByAMoveHasTheUncoveredLastEitherWay() {
+        let board = Self.board()
+        let order = QuoteOrder(key: .move1m)
+        #expect(
+            order.sorted(board.quotes, recent: board.recentPrices).map(\.market.symbol) == [
+                "XRP", "ETH", "DOGE", "SOL", "BTC",
+            ])
+        let ascending = QuoteOrder(key: .move1m, direction: .ascending)
+        #expect(
+            ascending.sorted(board.quotes, recent: board.recentPrices).map(\.market.symbol) == [
+                "SOL", "DOGE", "ETH", "XRP", "BTC",
+            ])
+    }
+}
