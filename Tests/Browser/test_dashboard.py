@@ -371,6 +371,9 @@ def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(b
     assert chart["x"] + chart["width"] <= book["x"] + 1 and book["x"] + book["width"] <= tape["x"] + 1, (chart, book, tape)
     assert abs(book["y"] - tape["y"]) < 40, (book, tape)
     expect(detail.locator('[data-role="panes"]')).to_be_hidden()
+    # Every trade says whether it is large for the market (worth 5× the tape's median or more).
+    flags = detail.locator("[data-trade]").evaluate_all("rows => rows.map(row => row.dataset.large)")
+    assert flags and set(flags) <= {"true", "false"}, flags
     page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-depth-1440x900.png")
     assert page.errors == []
     page.close()

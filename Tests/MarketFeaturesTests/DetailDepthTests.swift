@@ -22,6 +22,21 @@ import Testing
         Trade(market: bitcoin, price: 100_000_000, size: size, side: side, timestamp: 1_773_240_058_000 + id, id: id)
     }
 
+    @Test func aTradeWorthFiveTimesTheTapesMedianStandsOutOnceTheTapeHasTen() {
+        var depth = MarketDepth(market: bitcoin)
+        depth.apply(.connection(.live))
+        let usual = (1...9).map { trade(Int64($0), .buy, size: 0.01 * Double($0 % 3 + 1)) }
+        depth.apply(.snapshot(book([(100_001_000, 2)], [(100_000_000, 1)], at: 1), usual))
+        // Nine trades: too few to say what is usual.
+        let few = DepthOutput(depth, previous: nil, flashing: false).trades
+        #expect(few.count == 9 && few.allSatisfy { !$0.isLarge })
+        depth.apply(.trades([trade(10, .sell, size: 0.15)]))
+        depth.apply(.trades([trade(11, .buy, size: 0.02)]))
+        let rows = DepthOutput(depth, previous: nil, flashing: false).trades
+        // The median is 0.02 BTC: 0.15 BTC is over five times it, 0.02 is not.
+        #expect(rows.map(\.isLarge) == [false, true] + Array(repeating: false, count: 9))
+    }
+
     @Test func aBookIsFormattedWithItsBarsSpreadTotalsAndImbalance() {
         var depth = MarketDepth(market: bitcoin)
         depth.apply(.connection(.live))

@@ -27,13 +27,28 @@ public struct DepthOutput: Sendable, Equatable, Codable {
         public var side: Trade.Side
         public var price: String
         public var size: String
+        /// Whether the trade is large for this market: worth at least ``largeTradeFactor`` times
+        /// the median trade of the tape (issue 28: large trades stand out in the tape).
+        public var isLarge: Bool
 
-        public init(time: String, side: Trade.Side, price: String, size: String) {
+        public init(time: String, side: Trade.Side, price: String, size: String, isLarge: Bool = false) {
             self.time = time
             self.side = side
             self.price = price
             self.size = size
+            self.isLarge = isLarge
         }
+    }
+
+    /// How many times the tape's median trade value a trade must be worth to stand out.
+    public static let largeTradeFactor = 5.0
+
+    /// The value (price × size) from which a trade of `tape` is large; nil for a tape of fewer
+    /// than ten trades, too few to say what is usual.
+    static func largeTradeValue(_ tape: [Trade]) -> Double? {
+        guard tape.count >= 10 else { return nil }
+        let values = tape.map { $0.price * $0.size }.sorted()
+        return values[values.count / 2] * largeTradeFactor
     }
 
     /// Asks, lowest (the best) first.
@@ -83,12 +98,14 @@ public struct DepthOutput: Sendable, Equatable, Codable {
             totalBidSize = Self.size(book.totalBidSize)
             imbalance = book.imbalance.map { NumberFormat.signed($0 * 100, decimals: 1) + "%" } ?? ""
         }
+        let large = Self.largeTradeValue(depth.tape)
         self.trades = depth.tape.prefix(trades).map { trade in
             let seconds = Int(((trade.timestamp + 9 * 3_600_000) / 1000) % 86_400)
             return TradeRow(
                 time: ZeroPadded.time(
                     hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58) ?? "",
-                side: trade.side, price: NumberFormat.price(trade.price, quote: quote), size: Self.size(trade.size))
+                side: trade.side, price: NumberFormat.price(trade.price, quote: quote), size: Self.size(trade.size),
+                isLarge: large.map { trade.price * trade.size >= $0 } ?? false)
         }
         strength = depth.strength.map { NumberFormat.fixed($0, decimals: 1) + "%" } ?? "—"
         switch depth.connection {

@@ -84,7 +84,9 @@ public struct TradeTapeView: Sendable {
         let titleWidth = screen.write(title, x: x, y: y, style: Theme.header)
         screen.write("  체결강도 \(depth.strength)", x: x + titleWidth, y: y, maxWidth: width - titleWidth)
         for (row, trade) in depth.trades.prefix(height - 1).enumerated() {
-            let style = theme.style(trade.side == .buy ? .rise : .fall)
+            var style = theme.style(trade.side == .buy ? .rise : .fall)
+            // A large trade stands out: bold, in reverse.
+            if trade.isLarge { (style.bold, style.reverse) = (true, true) }
             let price = OrderBookView.padded(trade.price, 14)
             let size = OrderBookView.padded(trade.size, 12)
             screen.write("\(trade.time) \(price) \(size)", x: x, y: y + 1 + row, style: style, maxWidth: width)

@@ -82,6 +82,8 @@ export class DepthView {
       const row = rowAt(this.trades, index, (row) => cells(row, "trade-time", "trade-price", "trade-size"));
       row.dataset.trade = String(index);
       if (row.dataset.side !== trade.side) row.dataset.side = trade.side;
+      const large = String(Boolean(trade.isLarge));
+      if (row.dataset.large !== large) row.dataset.large = large;
       const [time, price, size] = row.children;
       setText(time, trade.time);
       setText(price, trade.price);
