@@ -78,19 +78,8 @@ import Testing
             expect(changes, sourceLocation: sourceLocation)
         }
 
-        private func expect(
-            _ changes: [(inout AlertsViewModel.Screen) -> Void], sourceLocation: SourceLocation
-        ) {
-            let new = Array(log.values[seen...])
-            var expected: [AlertsViewModel.Screen] = []
-            var last = shown
-            for change in changes {
-                change(&last)
-                expected.append(last)
-            }
-            expectNoDifference(new, expected, sourceLocation: sourceLocation)
-            seen = log.values.count
-            shown = new.last ?? shown
+        private func expect(_ changes: [(inout AlertsViewModel.Screen) -> Void], sourceLocation: SourceLocation) {
+            shown = log.expectChanges(changes, from: shown, since: &seen, sourceLocation: sourceLocation)
         }
     }
 

@@ -92,16 +92,7 @@ import Testing
         }
 
         private func expect(_ changes: [(inout BoardOutput) -> Void], sourceLocation: SourceLocation) {
-            let new = Array(log.values[seen...])
-            var expected: [BoardOutput] = []
-            var last = shown
-            for change in changes {
-                change(&last)
-                expected.append(last)
-            }
-            expectNoDifference(new, expected, sourceLocation: sourceLocation)
-            seen = log.values.count
-            shown = new.last ?? shown
+            shown = log.expectChanges(changes, from: shown, since: &seen, sourceLocation: sourceLocation)
         }
     }
 
