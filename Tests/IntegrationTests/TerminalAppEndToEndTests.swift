@@ -303,6 +303,14 @@ struct TerminalAppEndToEndTests {
             #expect(found.count > 3)
             try await tmux.keys("Enter")
             try await tmux.waitFor("the reason in the detail") { lines in lines[0].contains("⚠ " + reason) }
+            // Keys faster than a frame: the search submitted and the detail asked for in one read
+            // (the root shows the board's output of now, never an older one delivered late).
+            try await tmux.keys("Escape")
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+            try await tmux.keys("Escape", "/")
+            try await tmux.type(symbol)
+            try await tmux.keys("Enter", "Enter")
+            try await tmux.waitFor("the detail at once") { lines in lines[0].contains("⚠ " + reason) }
             try await tmux.keys("Escape")
             try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
             try await tmux.keys("Escape", "w")

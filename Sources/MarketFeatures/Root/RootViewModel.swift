@@ -157,15 +157,21 @@ public final class RootViewModel {
             if let alerts, let alertsOutputs {
                 group.addTask { await alerts.run() }
                 group.addTask {
-                    for await screen in alertsOutputs { await self.show(alerts: screen) }
+                    for await _ in alertsOutputs { await self.show(alerts: alerts.screen) }
                 }
             }
+            // An output delivered here may be older than one an input already showed (`send`
+            // shows its effect at once): the stream only says the board moved, and what shows is
+            // the board's output of now.
             group.addTask {
-                for await output in boardOutputs { await self.show(board: output) }
+                for await _ in boardOutputs { await self.show(board: self.board.output) }
             }
             if let watchlistOutputs {
                 group.addTask {
-                    for await output in watchlistOutputs { await self.show(watchlist: output) }
+                    for await _ in watchlistOutputs {
+                        guard let output = await self.watchlist?.output else { continue }
+                        await self.show(watchlist: output)
+                    }
                 }
             }
             await group.next()
