@@ -63,10 +63,13 @@ struct AppCommand: AsyncParsableCommand {
                 try await board.load()
                 await board.follow()
                 let notification = notify ? Self.notification() : nil
+                // One alert evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
+                let watchers = BoardWatchers.start(
+                    board: board, boards: boards, client: client, store: opened, logger: Logger(label: "sise.alerts"))
+                defer { watchers.stop() }
                 await Self.runApp(
-                    board: board, boards: boards, client: client, store: store, alerts: opened.alerts,
-                    listings: opened.listings,
-                    notification: notification,
+                    board: board, boards: boards, client: client, store: store,
+                    alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
                     stockNames: opened.stockNames)
@@ -78,7 +81,7 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        alerts: AlertStore, listings: ListingStore, notification: AlertSignal.Notification?, isSimulated: Bool,
+        alerts: AlertParts, notification: AlertSignal.Notification?, isSimulated: Bool,
         convention: Theme.Convention,
         language: NameLanguage, stocks: StockSession.Context?,
         watchlists: WatchlistStore, stockNames: StockNameStore
@@ -91,30 +94,13 @@ struct AppCommand: AsyncParsableCommand {
                 context: context, client: SharedStockRequests(context.client).client, store: watchlists,
                 names: stockNames)
         }
-        // One evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
-        let logger = Logger(label: "sise.alerts")
-        let onDemand = BoardsOnDemand(boards: boards) { exchange, error in
-            logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
-        }
-        let monitor = AlertMonitor(
-            store: alerts, boards: { await onDemand.board($0) }, clock: ContinuousClock(),
-            utcOffsetSeconds: TimeZone.current.secondsFromGMT())
-        let monitoring = Task { await monitor.run() }
-        defer { monitoring.cancel() }
-        // Warnings and new listings: the market list asked for again every minute.
-        let watchingListing = Task {
-            await ListingWatch.run(
-                board: board, client: client, store: listings, clock: ContinuousClock(),
-                now: { Int64(Date().timeIntervalSince1970 * 1000) })
-        }
-        defer { watchingListing.cancel() }
         let root = RootViewModel.make(
             RootParts(
                 board: board, boards: boards, store: store, isSimulated: isSimulated, language: language,
                 candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
                 depth: client.liveDepth,
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                alerts: AlertParts(store: alerts, monitor: monitor)))
+                alerts: alerts))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

@@ -84,22 +84,10 @@ struct ServeCommand: AsyncParsableCommand {
                         context: context, client: SharedStockRequests(context.client).client,
                         store: opened.watchlists, names: opened.stockNames)
                 }
-                // One alert evaluator for every tab, on the same boards.
-                let onDemand = BoardsOnDemand(boards: boards) { [logger] exchange, error in
-                    logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
-                }
-                let monitor = AlertMonitor(
-                    store: opened.alerts, boards: { await onDemand.board($0) }, clock: ContinuousClock(),
-                    utcOffsetSeconds: TimeZone.current.secondsFromGMT())
-                let alerting = WatchAlerts.run(monitor, webhook: webhook)
-                defer { alerting.cancel() }
-                // Warnings and new listings: the market list asked for again every minute.
-                let watchingListing = Task {
-                    await ListingWatch.run(
-                        board: board, client: client, store: opened.listings, clock: ContinuousClock(),
-                        now: { Int64(Date().timeIntervalSince1970 * 1000) })
-                }
-                defer { watchingListing.cancel() }
+                // One alert evaluator for every tab, on the same boards; the market list watched.
+                let watchers = BoardWatchers.start(
+                    board: board, boards: boards, client: client, store: opened, webhook: webhook, logger: logger)
+                defer { watchers.stop() }
                 let context = DashboardContext(
                     root: RootParts(
                         board: board, boards: boards, store: store,
@@ -107,7 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
                         candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
                         depth: client.liveDepth,
                         makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                        alerts: AlertParts(store: opened.alerts, monitor: monitor)),
+                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor)),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)
