@@ -9,7 +9,8 @@ import SiseSupport
 public actor LiveBoard {
     /// The exchange this board shows.
     public nonisolated let exchange: Exchange
-    private let client: MarketDataClient
+    /// The client the board reads its exchange through.
+    public nonisolated let client: MarketDataClient
     /// The markets and their latest tickers.
     public private(set) var board: TickerBoard
     /// The live feed's state.
@@ -133,6 +134,12 @@ public actor LiveBoard {
         return BoardFrame(
             board: board, version: moves.end, connection: connection, changes: moves.changes(since: version),
             isStopped: isStopped, isFollowing: isFollowing)
+    }
+
+    /// A live feed of one market's order book and trades from the board's exchange (what the
+    /// alert monitor follows for a large-trade rule).
+    public nonisolated func depth(of market: MarketID) -> AsyncStream<MarketDepthEvent> {
+        client.liveDepth(market)
     }
 
     /// What changes on the board from now on, for one reader.

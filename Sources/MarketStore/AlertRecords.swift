@@ -40,7 +40,7 @@ struct AlertRuleRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The rule, or nil for a row this version cannot read (written by a newer one).
     var rule: AlertRule? {
-        guard let id, let exchange = Exchange(rawValue: exchange), let market = MarketID(market),
+        guard let id, let exchange = Exchange(rawValue: exchange), let market = MarketID(watched: market),
             let condition = try? JSONDecoder().decode(AlertCondition.self, from: Data(condition.utf8))
         else { return nil }
         return AlertRule(

@@ -9,6 +9,7 @@ public final class ScriptedMarketClient: Sendable {
         var tickers: [Ticker]
         var candles: [MarketID: [Candle]] = [:]
         var feed: LiveFeedEvents.Continuation?
+        var depthFeeds: [MarketID: AsyncStream<MarketDepthEvent>.Continuation] = [:]
         var subscribed: [[MarketID]] = []
         var tickerFetches = 0
     }
@@ -70,8 +71,22 @@ public final class ScriptedMarketClient: Sendable {
                     state.subscribed.append(ids)
                 }
                 return stream
+            },
+            liveDepth: { id in
+                let (stream, continuation) = AsyncStream<MarketDepthEvent>.makeStream(bufferingPolicy: .unbounded)
+                self.state.withLock { $0.depthFeeds[id] = continuation }
+                return stream
             }
         )
+    }
+
+    /// Sends an event to the subscriber of a market's depth feed; false when nobody has
+    /// subscribed to it yet.
+    @discardableResult
+    public func sendDepth(_ event: MarketDepthEvent, of market: MarketID) -> Bool {
+        guard let feed = state.withLock({ $0.depthFeeds[market] }) else { return false }
+        feed.yield(event)
+        return true
     }
 
     /// Replaces the market list the REST calls answer with (a listing, a warning raised).

@@ -600,6 +600,42 @@ def test_a_rule_made_on_the_page_fires_with_a_toast_a_notification_and_a_history
         server.stop()
 
 
+def test_large_trade_premium_warning_and_listing_rules_are_made_on_the_page_and_a_large_trade_fires(browser):
+    server = Server([])
+    server.start()
+    try:
+        context, page = open_alerts(browser, server)
+        add_rule(page, "KRW-XRP listing")
+        expect(page.locator('[data-role="alert-hint"]')).to_contain_text(
+            "Upbit lists KRW-XRP already", timeout=DEADLINE)
+        add_rule(page, "BTC premium maybe 5")
+        expect(page.locator('[data-role="alert-hint"]')).to_contain_text(
+            "'premium' needs above or below", timeout=DEADLINE)
+        for text, summary in [
+            ("BTC premium above 40", "premium above 40% on Upbit"),
+            ("warning", "warned (유의/주의) on Upbit"),
+            ("new listing", "listed on Upbit"),
+        ]:
+            add_rule(page, text)
+            expect(page.locator("[data-rule]", has_text=summary)).to_have_count(1, timeout=DEADLINE)
+        expect(page.locator("[data-rule]", has_text="any KRW")).to_have_count(2)
+        # Every trade of Bitcoin is worth more than 1,000 won: the once rule fires, then leaves
+        # (perhaps before a frame showed it).
+        add_rule(page, "BTC trade over 1,000 once")
+        firing = page.locator("[data-firing]")
+        expect(firing).to_have_count(1, timeout=60_000)
+        expect(firing).to_contain_text("KRW-BTC: a ")
+        expect(firing).to_have_attribute("data-tone", re.compile("^(rise|fall)$"))
+        assert firing.locator(".arrow").inner_text() in ("▲", "▼")
+        expect(page.locator('[data-role="alert-notice"]')).to_contain_text("trade over 1,000 KRW", timeout=DEADLINE)
+        expect(page.locator("[data-rule]")).to_have_count(3, timeout=DEADLINE)
+        page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/alerts-kinds.png")
+        assert page.errors == []
+        context.close()
+    finally:
+        server.stop()
+
+
 def test_in_quiet_hours_a_firing_is_only_in_the_history_then_one_summary_tells_it(browser):
     server = Server(["--pump", "KRW-XRP:+30:300"])
     # Quiet from the minute before now to two minutes on, in the server's local time.

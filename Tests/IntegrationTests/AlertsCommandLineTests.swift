@@ -154,4 +154,55 @@ import Testing
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("KRW-NOPE"))
     }
+
+    @Test func largeTradePremiumWarningAndListingRulesAreAddedListedAndALargeTradeFires() async throws {
+        let harness = try await SimulatorHarness.start(markets: 40, ticksPerSecond: 200)
+        defer { Task { await harness.stop() } }
+        let base = harness.running.restBaseURL(for: .upbit)
+        let db = temporaryDatabase()
+        for (arguments, expected) in [
+            (["BTC", "--trade-over", "1000"], "#1  KRW-BTC trade over 1,000 KRW on Upbit"),
+            (["BTC", "--premium-above", "9"], "#2  KRW-BTC premium above 9% on Upbit"),
+            (["BTC", "--premium-below", "-2.5", "--rearm", "1"], "#3  KRW-BTC premium below -2.5% on Upbit"),
+            (["--warning"], "#4  any KRW market warned (유의/주의) on Upbit"),
+            (["KRW-XRP", "--warning"], "#5  KRW-XRP warned (유의/주의) on Upbit"),
+            (["*", "--listing"], "#6  any KRW market listed on Upbit"),
+            (["KRW-NEWCOIN", "--listing"], "#7  KRW-NEWCOIN listed on Upbit"),
+        ] {
+            let added = try await SiseProcess.run(["alerts", "add"] + arguments + ["--db", db, "--base-url", base])
+            #expect(added.status == 0, "\(arguments): \(added.stderr)")
+            #expect(added.stdout.contains(expected), "\(added.stdout)")
+        }
+        let listed = try await SiseProcess.run(["alerts", "list", "--format", "json", "--db", db])
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(
+            rules.map { $0["kind"] as? String } == [
+                "trade", "premiumAbove", "premiumBelow", "warning", "warning", "listing", "listing",
+            ])
+        #expect(rules.map { $0["market"] as? String }[3] == "KRW-*")
+        #expect((rules[2]["percent"] as? NSNumber)?.doubleValue == -2.5)
+
+        // A listing rule of a listed market, a premium on Binance, a price rule of any market.
+        let already = try await SiseProcess.run(
+            ["alerts", "add", "KRW-XRP", "--listing", "--db", db, "--base-url", base])
+        #expect(already.status == 65)
+        #expect(already.stderr.contains("Upbit lists KRW-XRP already"), "\(already.stderr)")
+        for misuse in [
+            ["BTC", "--premium-above", "3", "--exchange", "binance"], ["*", "--above", "1"],
+            ["--trade-over", "0", "BTC"], ["BTC", "--premium-below", "-200"], ["--warning", "--listing"],
+        ] {
+            let result = try await SiseProcess.run(["alerts", "add"] + misuse + ["--db", db])
+            #expect(result.status == 64, "\(misuse): \(result.stderr)")
+        }
+
+        let watch = try await SiseProcess.run(
+            ["alerts", "watch", "--duration", "20", "--db", db, "--base-url", base], seconds: 90)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        let trades = try lines(watch.stdout).filter { $0["kind"] as? String == "trade" }
+        let trade = try #require(trades.first, "\(watch.stdout)")
+        #expect(trade["rule"] as? Int == 1)
+        #expect(trade["market"] as? String == "KRW-BTC")
+        #expect(["buy", "sell"].contains(trade["direction"] as? String))
+        #expect((trade["message"] as? String)?.hasPrefix("KRW-BTC: a ") == true, "\(trade)")
+    }
 }

@@ -219,11 +219,47 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    @Test func largeTradeAndWarningRulesAreMadeOnTheAlertsTabAndALargeTradeFires() async throws {
+        let run = try AppRun()
+        defer { run.remove() }
+        let tmux = try await Tmux.start(run.command())
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("Tab", "Tab", "Tab", "Tab")
+            try await tmux.waitFor("the empty Alerts tab") { lines in lines.contains { $0.contains("Rules (0)") } }
+            try await tmux.keys("a")
+            try await tmux.type("warning")
+            try await tmux.keys("Enter")
+            let warned = try await tmux.waitFor("the warning rule") { lines in
+                lines.contains { $0.contains("Rules (1)") }
+            }
+            #expect(warned.contains { $0.contains("any KRW") && $0.contains("warned (유의/주의) on Upbit") })
+            try await tmux.keys("a")
+            try await tmux.type("BTC trade over 1,000 once")
+            try await tmux.keys("Enter")
+            // Every trade of Bitcoin is worth more than 1,000 won: the rule fires, then leaves.
+            let fired = try await tmux.waitFor("the large trade in the history", seconds: 60) { lines in
+                lines.contains { line in
+                    (line.contains("▲ KRW-BTC: a buy of") || line.contains("▼ KRW-BTC: a sell of"))
+                        && line.contains("(trade over 1,000 KRW) on Upbit")
+                }
+            }
+            #expect(fired.contains { $0.contains("History (last 1)") })
+            try await tmux.waitFor("the once rule gone") { lines in lines.contains { $0.contains("Rules (1)") } }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
     @Test func aRuleMadeOnTheAlertsTabFiresOnTheScriptedMoveWithANoticeAndIsInTheHistory() async throws {
         let run = try AppRun()
         defer { run.remove() }
         // XRP climbs 12 % over a minute from the start (0.2 % a second): +1 % within 1m fires within seconds.
-        var tmux = try await Tmux.start(run.command("--pump KRW-XRP:+12:60 --notify"))
+        let tmux = try await Tmux.start(run.command("--pump KRW-XRP:+12:60 --notify"))
         do {
             try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
             try await tmux.keys("Tab", "Tab", "Tab", "Tab")
@@ -290,7 +326,7 @@ struct TerminalAppEndToEndTests {
         let warned = try #require(rows.first { ($0["warning"] as? String)?.hasPrefix("유의") == true })
         let symbol = try #require(warned["symbol"] as? String)
         let reason = try #require(warned["warning"] as? String)
-        var tmux = try await Tmux.start(run.command())
+        let tmux = try await Tmux.start(run.command())
         do {
             try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
             try await tmux.keys("/")

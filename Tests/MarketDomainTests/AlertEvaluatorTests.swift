@@ -84,6 +84,66 @@ import Testing
         #expect(fired == [[], [], [1], [], [2], [], [1]])
     }
 
+    @Test func aLargeTradeFiresOnEachTradeWorthItsThresholdLowestFirst() {
+        var evaluator = AlertEvaluator(rules: [
+            Self.rule(1, .tradeOver(50_000_000)), Self.rule(2, .tradeOver(10_000_000)),
+            Self.rule(3, .tradeOver(80_000_000), cooldown: 60),
+        ])
+        func trade(_ size: Double, at seconds: Int64) -> [Int64] {
+            let trade = Trade(
+                market: Self.bitcoin, price: 100_000_000, size: size, side: .buy, timestamp: seconds * 1000, id: seconds
+            )
+            return evaluator.take(trade: trade, on: .upbit).map(\.rule)
+        }
+        #expect(trade(0.05, at: 1) == [])
+        #expect(trade(0.1, at: 2) == [2])
+        #expect(trade(0.9, at: 3) == [2, 1, 3])
+        // Rule 3's cooldown passes over the next one; a trade on another exchange is not watched.
+        #expect(trade(0.8, at: 4) == [2, 1])
+        let elsewhere = Trade(market: Self.bitcoin, price: 1e8, size: 9, side: .sell, timestamp: 5_000, id: 5)
+        #expect(evaluator.take(trade: elsewhere, on: .bithumb).isEmpty)
+        #expect(evaluator.tradeMarkets(on: .upbit) == [Self.bitcoin])
+    }
+
+    @Test func aPremiumLevelCrossesAndReArmsInPercentagePoints() {
+        var evaluator = AlertEvaluator(rules: [
+            Self.rule(1, .premiumAbove(3)), Self.rule(2, .premiumBelow(-1), rearm: 0.01),
+        ])
+        let premiums = [2.0, 3.1, 2.6, 3.2, 2.4, 3.0, -0.5, -1.2, -0.3, -1.0, 0.1, -1.5]
+        let fired = premiums.enumerated().map { index, premium in
+            evaluator.take(premium: premium, of: Self.bitcoin, on: .upbit, price: 1, at: Int64(index)).map(\.rule)
+        }
+        // Above 3 %: back to 2.6 is within the 0.5-point band, 2.4 re-arms. Below −1 %: −0.3 is
+        // within the 1-point band, 0.1 re-arms.
+        #expect(fired == [[], [1], [], [], [], [1], [], [2], [], [], [], [2]])
+        #expect(evaluator.premiumMarkets(on: .upbit) == [Self.bitcoin])
+    }
+
+    @Test func warningAndListingRulesFireForTheirMarketOrAnyMarketOfTheQuote() {
+        let any = MarketID.anyMarket(quote: "KRW")
+        var evaluator = AlertEvaluator(rules: [
+            AlertRule(id: 1, exchange: .upbit, market: Self.ripple, condition: .warning),
+            AlertRule(id: 2, exchange: .upbit, market: any, condition: .warning, once: true),
+            AlertRule(id: 3, exchange: .upbit, market: any, condition: .listing),
+            AlertRule(id: 4, exchange: .bithumb, market: any, condition: .listing),
+        ])
+        #expect(evaluator.watchesListing(on: .upbit))
+        #expect(!evaluator.watchesListing(on: .korbit))
+        let caution = MarketWarning(level: .caution, reasons: ["거래량 급등"])
+        let onRipple = evaluator.take(warning: caution, of: Self.ripple, on: .upbit, price: 700, at: 1)
+        #expect(onRipple.map(\.rule) == [1, 2])
+        #expect(onRipple.map(\.market) == [Self.ripple, Self.ripple])
+        #expect(onRipple.first?.price == 700)
+        // Rule 2 fired once and is gone.
+        #expect(evaluator.take(warning: caution, of: Self.bitcoin, on: .upbit, price: 1, at: 2).isEmpty)
+        let newcomer = Market(id: MarketID("KRW-NEWC")!, koreanName: "", englishName: "Newcoin")
+        let listed = evaluator.take(listing: newcomer, on: .upbit, at: 3)
+        #expect(listed.map(\.rule) == [3])
+        #expect(listed.first?.message == "KRW-NEWC (Newcoin) listed on Upbit")
+        let usdtMarket = Market(id: MarketID("USDT-NEWC")!, koreanName: "", englishName: "")
+        #expect(evaluator.take(listing: usdtMarket, on: .upbit, at: 4).isEmpty)
+    }
+
     @Test func updatingToTheStoredRulesKeepsTheStateOfThoseUnchanged() {
         var evaluator = AlertEvaluator(rules: [Self.rule(1, .above(100))])
         _ = Self.run(&evaluator, [99, 101])  // fired; waits for 99.5
@@ -165,7 +225,7 @@ import Testing
                     ModelRule(
                         id: rule.id, level: level, isAbove: rule.condition.kind == "above", rearm: rule.rearm,
                         cooldown: Int64(rule.cooldownSeconds) * 1000)
-                case .move: fatalError("levels only")
+                default: fatalError("levels only")
                 }
             }
             for (index, price) in scenario.prices.enumerated() {

@@ -33,9 +33,25 @@ import Testing
         #expect(condition("XRP once 4% in 1m up") == .move(percent: 4, window: .oneMinute, direction: .up))
     }
 
+    @Test func largeTradesPremiumsWarningsAndListings() throws {
+        #expect(condition("BTC trade over 50,000,000") == .tradeOver(50_000_000))
+        #expect(condition("BTC trade > 1000000") == .tradeOver(1_000_000))
+        #expect(condition("BTC premium above 5") == .premiumAbove(5))
+        #expect(condition("BTC premium > 5.5%") == .premiumAbove(5.5))
+        #expect(condition("BTC premium below -1%") == .premiumBelow(-1))
+        #expect(condition("BTC 김프 < +2") == .premiumBelow(2))
+        #expect(condition("XRP warning") == .warning)
+        let any = try AlertRuleText.rule("new listing once", exchange: .bithumb).get()
+        #expect(any.market == .anyMarket(quote: "KRW") && any.condition == .listing && any.once)
+        #expect(any.summary == "any KRW market listed on Bithumb")
+        let warned = try AlertRuleText.rule("* warning", exchange: .binance).get()
+        #expect(warned.market == .anyMarket(quote: "USDT") && warned.condition == .warning)
+        #expect(try AlertRuleText.rule("KRW-NEWC listing", exchange: .upbit).get().market.rawValue == "KRW-NEWC")
+    }
+
     @Test func whatIsNotARuleIsSaidInWordsWithoutEchoingControlCharacters() {
         #expect(error("") == "Type a rule, like \(AlertRuleText.example)")
-        #expect(error("BTC") == "Say above, below or a move after the market, like \(AlertRuleText.example)")
+        #expect(error("BTC") == "Say above, below, a move, trade, premium, warning or listing after the market")
         #expect(error("BTC above") == "'above' needs one positive price after it, like above 150000000")
         #expect(error("BTC above -5") == "'above' needs one positive price after it, like above 150000000")
         #expect(error("BTC > 1 2") == "'>' needs one positive price after it, like above 150000000")
@@ -44,6 +60,10 @@ import Testing
         #expect(error("XRP +0% 5m") == "A move needs a positive percentage, like +3% 5m")
         #expect(error("XRP +3% 2h") == "'2h' is not a price rule or a move like +3% 5m")
         #expect(error("KRW-") == "'KRW-' is not a market like KRW-BTC or BTC")
+        #expect(error("BTC trade over") == "'trade' needs one positive amount, like trade over 50000000")
+        #expect(error("BTC premium 5") == "'premium' needs above or below and a percentage, like premium above 5")
+        #expect(error("* above 5") == "Only a warning or a listing rule watches any market")
+        #expect(error("XRP warning listing") == "Say warning or listing, like XRP warning or listing")
         let hostile = error("XRP \u{1B}]0;x\u{07} 5m") ?? ""
         #expect(!hostile.unicodeScalars.contains { $0.value < 0x20 })
     }

@@ -35,7 +35,7 @@ import Testing
         let now = Mutex<Int64>(1_795_615_200_000)
         driver.start {
             await ListingWatch.run(
-                board: board, client: script.client, store: Listings().store, clock: driver.clock,
+                board: board, store: Listings().store, clock: driver.clock,
                 now: { now.withLock { $0 } })
         }
         await driver.settle()

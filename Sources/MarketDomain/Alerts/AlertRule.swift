@@ -1,5 +1,7 @@
-/// A rule that watches one market of one exchange and fires when its condition is met
-/// (issue 28): a price crossing a level, or a move within a window.
+/// A rule that watches one market of one exchange (or, for a warning or a listing, any market of
+/// a quote currency: ``MarketID/anyMarket(quote:)``) and fires when its condition is met (issue
+/// 28): a price crossing a level, a move within a window, a large trade, the premium crossing a
+/// level, a new exchange warning, or a new listing.
 public struct AlertRule: Sendable, Hashable, Codable, Identifiable {
     /// The store's number for the rule (0 until stored).
     public var id: Int64
@@ -34,6 +36,26 @@ public struct AlertRule: Sendable, Hashable, Codable, Identifiable {
         self.note = note
     }
 
+    /// Why the rule cannot be kept, given whether the exchange lists its market now, or nil: a
+    /// market the exchange does not list, a listing rule of a market it lists already, a premium
+    /// not of a KRW market of a Korean exchange.
+    public func refusal(isListed: Bool) -> String? {
+        switch condition {
+        case .premiumAbove, .premiumBelow:
+            guard exchange.isKorean, market.quote == "KRW" else {
+                return "A premium is of a KRW market on Upbit, Bithumb or Korbit, over Binance"
+            }
+        case .listing:
+            guard market.isAnyMarket || !isListed else {
+                return "\(exchange.displayName) lists \(market.rawValue) already"
+            }
+            return nil
+        default: break
+        }
+        guard market.isAnyMarket || isListed else { return "\(exchange.displayName) lists no \(market.rawValue)" }
+        return nil
+    }
+
     /// Whether `other` watches the same thing the same way (the store refuses such a twin).
     public func isTwin(of other: AlertRule) -> Bool {
         exchange == other.exchange && market == other.market && condition == other.condition
@@ -41,7 +63,12 @@ public struct AlertRule: Sendable, Hashable, Codable, Identifiable {
 
     /// What the rule watches, in words: `KRW-BTC above 150,000,000 on Upbit`.
     public var summary: String {
-        "\(market.rawValue) \(condition.summary(quote: market.quote)) on \(exchange.displayName)"
+        "\(market.watchedText) \(condition.summary(quote: market.quote)) on \(exchange.displayName)"
+    }
+
+    /// Whether the rule watches `id`: its own market, or any market of the quote currency.
+    public func watches(_ id: MarketID) -> Bool {
+        market == id || (market.isAnyMarket && market.quote == id.quote)
     }
 }
 
@@ -54,13 +81,47 @@ public enum AlertCondition: Sendable, Hashable, Codable {
     /// The price moves `percent` within `window`: up from the window's low, down from its high,
     /// or either.
     case move(percent: Double, window: AlertWindow, direction: MoveDirection)
+    /// One trade worth at least this much (price × size, in the quote currency).
+    case tradeOver(Double)
+    /// The premium over Binance (the Compare tab's, in percent) reaches this level from below.
+    case premiumAbove(Double)
+    /// The premium over Binance (in percent) reaches this level from above.
+    case premiumBelow(Double)
+    /// The exchange raises a warning (유의) or a caution (주의) on the market, or a stronger one.
+    case warning
+    /// The exchange lists the market (or, for any market, a market it did not list before).
+    case listing
 
-    /// The kind's name in records: `above`, `below` or `move`.
+    /// The kind's name in records: `above`, `below`, `move`, `trade`, `premiumAbove`,
+    /// `premiumBelow`, `warning` or `listing`.
     public var kind: String {
         switch self {
         case .above: "above"
         case .below: "below"
         case .move: "move"
+        case .tradeOver: "trade"
+        case .premiumAbove: "premiumAbove"
+        case .premiumBelow: "premiumBelow"
+        case .warning: "warning"
+        case .listing: "listing"
+        }
+    }
+
+    /// Whether the condition has a level to go back past before it fires again (the re-arm band
+    /// applies): a price level, a move, a premium level.
+    public var rearms: Bool {
+        switch self {
+        case .above, .below, .move, .premiumAbove, .premiumBelow: true
+        case .tradeOver, .warning, .listing: false
+        }
+    }
+
+    /// Whether the condition watches the market's price (a level, a move, a premium): a rule of
+    /// these needs a listed market.
+    public var watchesPrice: Bool {
+        switch self {
+        case .above, .below, .move, .tradeOver, .premiumAbove, .premiumBelow: true
+        case .warning, .listing: false
         }
     }
 
@@ -71,8 +132,36 @@ public enum AlertCondition: Sendable, Hashable, Codable {
         case .below(let level): "below \(NumberFormat.price(level, quote: quote))"
         case .move(let percent, let window, let direction):
             "\(direction.sign)\(Self.percentText(percent))% within \(window.rawValue)"
+        case .tradeOver(let value): "trade over \(NumberFormat.price(value, quote: quote)) \(quote)"
+        case .premiumAbove(let percent): "premium above \(Self.percentText(percent))%"
+        case .premiumBelow(let percent): "premium below \(Self.percentText(percent))%"
+        case .warning: "warned (유의/주의)"
+        case .listing: "listed"
         }
     }
+}
+
+extension MarketID {
+    /// Any market of `quote`, as a warning or listing rule watches: `KRW-*`.
+    public static func anyMarket(quote: String) -> MarketID { MarketID(quote: quote, base: "*") }
+
+    /// A market code as a rule keeps it: `KRW-BTC`, or `KRW-*` for any market of KRW; nil for
+    /// neither.
+    public init?(watched code: String) {
+        let upper = code.trimmingWhitespace().uppercased()
+        guard upper.hasSuffix("-*") else {
+            self.init(upper)
+            return
+        }
+        guard let quote = MarketID(upper.dropLast() + "X")?.quote else { return nil }
+        self = .anyMarket(quote: quote)
+    }
+
+    /// Whether this stands for any market of its quote currency.
+    public var isAnyMarket: Bool { base == "*" }
+
+    /// The market in words for a rule: `KRW-BTC`, or `any KRW market`.
+    public var watchedText: String { isAnyMarket ? "any \(quote) market" : rawValue }
 }
 
 extension AlertCondition {

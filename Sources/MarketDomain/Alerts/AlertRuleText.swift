@@ -4,29 +4,54 @@
 /// - `KRW-ETH below 4000000` or `ETH < 4000000`;
 /// - `XRP +3% 5m`, `XRP -2% 1m`, `XRP 3% 15m` (either way), or in words
 ///   `KRW-XRP move 3% within 5m up`;
+/// - `BTC trade over 50,000,000` or `BTC trade > 50000000` (one trade worth that much);
+/// - `BTC premium above 5`, `BTC premium < -1%` (the premium over Binance, in percent);
+/// - `XRP warning` (a new 유의 or 주의), `KRW-NEWC listing` (the exchange lists it); without a
+///   market, or with `*` or `any`, a warning or listing rule watches any market of the
+///   exchange's quote currency: `warning`, `* listing`;
 /// - `once` anywhere after the market removes the rule after it first fires.
 public enum AlertRuleText {
     /// What the form shows under an empty field.
-    public static let example = "KRW-BTC above 150000000 · BTC < 90000000 · XRP +3% 5m · ETH -2% 1m once"
+    public static let example =
+        "KRW-BTC above 150000000 · XRP +3% 5m once · BTC trade over 50000000 · BTC premium above 5 · warning · listing"
+
+    /// The words that name a rule about the market list, which needs no market.
+    private static let listWords: Set<String> = ["warning", "warned", "listing", "listed", "new"]
 
     /// The rule `text` describes, for `exchange`; or why it is not one, in words.
     public static func rule(_ text: String, exchange: Exchange) -> Result<AlertRule, AlertRuleTextError> {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return .failure(AlertRuleTextError("Type a rule, like \(example)")) }
-        let symbol = DisplayWidth.sanitized(words.removeFirst().uppercased())
-        let market = MarketID(symbol.contains("-") ? symbol : "KRW-" + symbol)
-        guard let market else { return .failure(AlertRuleTextError("'\(symbol)' is not a market like KRW-BTC or BTC")) }
         let once = words.contains { $0.lowercased() == "once" }
         words.removeAll { $0.lowercased() == "once" }
-        return condition(words, quote: market.quote).map {
-            AlertRule(exchange: exchange, market: market, condition: $0, once: once)
+        guard let first = words.first else { return .failure(AlertRuleTextError("Type a rule, like \(example)")) }
+        let market: MarketID
+        if listWords.contains(first.lowercased()) {
+            market = .anyMarket(quote: exchange.quoteCurrency)
+        } else {
+            let symbol = DisplayWidth.sanitized(words.removeFirst().uppercased())
+            if symbol == "*" || symbol == "ANY" {
+                market = .anyMarket(quote: exchange.quoteCurrency)
+            } else if let id = MarketID(watched: symbol.contains("-") ? symbol : "\(exchange.quoteCurrency)-" + symbol)
+            {
+                market = id
+            } else {
+                return .failure(AlertRuleTextError("'\(symbol)' is not a market like KRW-BTC or BTC"))
+            }
+        }
+        return condition(words, quote: market.quote).flatMap { condition in
+            guard !market.isAnyMarket || !condition.watchesPrice else {
+                return .failure(AlertRuleTextError("Only a warning or a listing rule watches any market"))
+            }
+            return .success(AlertRule(exchange: exchange, market: market, condition: condition, once: once))
         }
     }
 
     /// The condition in the words after the market.
     static func condition(_ words: [String], quote: String) -> Result<AlertCondition, AlertRuleTextError> {
         guard let first = words.first.map({ DisplayWidth.sanitized($0.lowercased()) }) else {
-            return .failure(AlertRuleTextError("Say above, below or a move after the market, like \(example)"))
+            return .failure(
+                AlertRuleTextError("Say above, below, a move, trade, premium, warning or listing after the market"))
         }
         switch first {
         case "above", ">", ">=", "below", "<", "<=":
@@ -35,6 +60,30 @@ public enum AlertRuleText {
                     AlertRuleTextError("'\(first)' needs one positive price after it, like above 150000000"))
             }
             return .success(["above", ">", ">="].contains(first) ? .above(level) : .below(level))
+        case "warning", "warned", "listing", "listed", "new":
+            let kind = words.map { DisplayWidth.sanitized($0.lowercased()) }.filter { $0 != "new" }
+            switch kind {
+            case ["warning"], ["warned"]: return .success(.warning)
+            case ["listing"], ["listed"]: return .success(.listing)
+            default: return .failure(AlertRuleTextError("Say warning or listing, like XRP warning or listing"))
+            }
+        case "trade":
+            let rest = Array(words.dropFirst()).filter { !["over", ">", ">=", "of"].contains($0.lowercased()) }
+            guard rest.count == 1, let value = number(rest[0]), value > 0 else {
+                return .failure(AlertRuleTextError("'trade' needs one positive amount, like trade over 50000000"))
+            }
+            return .success(.tradeOver(value))
+        case "premium", "kimp", "김프":
+            let rest = Array(words.dropFirst())
+            guard rest.count == 2, let way = rest.first.map({ $0.lowercased() }),
+                ["above", ">", ">=", "below", "<", "<="].contains(way),
+                let (value, sign) = signedPercent(rest[1]), sign != .either, value <= 1000
+            else {
+                return .failure(
+                    AlertRuleTextError("'premium' needs above or below and a percentage, like premium above 5"))
+            }
+            let percent = sign == .down ? -value : value
+            return .success(["above", ">", ">="].contains(way) ? .premiumAbove(percent) : .premiumBelow(percent))
         default:
             return move(words.first?.lowercased() == "move" ? Array(words.dropFirst()) : words)
         }

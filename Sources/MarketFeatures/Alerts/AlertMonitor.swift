@@ -10,9 +10,11 @@ public enum AlertEvent: Sendable, Equatable {
 }
 
 /// One alert evaluator for the whole process (issue 28): it follows the live boards of every
-/// exchange its rules name, evaluates each tick once for every viewer, records each firing in
-/// the store (once, however many copies of Sise evaluate the same rule), and tells every
-/// listener. The rules are read again whenever the store says they may have changed.
+/// exchange its rules name (and Binance's for a premium), the trades of each market a
+/// large-trade rule names, and the market list of each exchange a warning or listing rule
+/// names; it evaluates each tick, trade and list change once for every viewer, records each
+/// firing in the store (once, however many copies of Sise evaluate the same rule), and tells
+/// every listener. The rules are read again whenever the store says they may have changed.
 public actor AlertMonitor {
     private var evaluator = AlertEvaluator()
     /// The rules that fire once, to be removed from the store when they do.
@@ -24,6 +26,16 @@ public actor AlertMonitor {
     private let executor: (any TaskExecutor)?
     private let listeners = Broadcast<AlertEvent>()
     private var following: [Exchange: Task<Void, Never>] = [:]
+    /// The boards followed, by exchange.
+    private var followedBoards: [Exchange: LiveBoard] = [:]
+    /// The trade feeds followed for large-trade rules, by exchange and market.
+    private var followingTrades: [Exchange: [MarketID: Task<Void, Never>]] = [:]
+    /// The prices the premium rules' premiums are made of.
+    private var premiums = PremiumInputs()
+    /// Each exchange's market list as last seen, for the warning and listing rules.
+    private var listings: [Exchange: ListedMarkets] = [:]
+    private let keepListCurrent: @Sendable (Exchange) async -> Void
+    private let now: (@Sendable () -> Int64)?
     private var quietHours: QuietHours?
     private var heldBack: [AlertFiring] = []
     private var wasQuiet = false
@@ -31,11 +43,17 @@ public actor AlertMonitor {
 
     /// A monitor of the rules in `store` over the boards `boards` gives (nil for an exchange
     /// this process cannot follow); quiet hours are read on a clock `utcOffsetSeconds` ahead of
-    /// UTC. Its tasks run on `executor` when one is given (a test's driver).
+    /// UTC. `keepListCurrent` is asked to keep an exchange's market list current on its board
+    /// (a ``ListingWatch``) when a warning or listing rule names it; those firings are timed by
+    /// `now` (Unix ms; the latest tick's time when nil). Its tasks run on `executor` when one is
+    /// given (a test's driver).
     public init(
         store: AlertStore, boards: @escaping @Sendable (Exchange) async -> LiveBoard?, clock: any Clock<Duration>,
-        utcOffsetSeconds: Int, executor: (any TaskExecutor)? = nil
+        utcOffsetSeconds: Int, keepListCurrent: @escaping @Sendable (Exchange) async -> Void = { _ in },
+        now: (@Sendable () -> Int64)? = nil, executor: (any TaskExecutor)? = nil
     ) {
+        self.keepListCurrent = keepListCurrent
+        self.now = now
         self.executor = executor
         self.store = store
         self.boards = boards
@@ -67,7 +85,9 @@ public actor AlertMonitor {
             await group.waitForAll()
         }
         for task in following.values { task.cancel() }
+        for task in followingTrades.values.flatMap(\.values) { task.cancel() }
         following = [:]
+        followingTrades = [:]
         listeners.finish()
     }
 
@@ -81,15 +101,109 @@ public actor AlertMonitor {
         } catch {
             return  // the next change signal tries again; the rules held are kept meanwhile
         }
-        for exchange in Exchange.allCases where following[exchange] == nil && evaluator.watches(exchange) {
+        for exchange in Exchange.korean { premiums.watch(evaluator.premiumMarkets(on: exchange), on: exchange) }
+        for exchange in Exchange.allCases where following[exchange] == nil && needsBoard(of: exchange) {
             guard let board = await boards(exchange) else { continue }
+            // Rules may have changed while the board loaded.
+            guard following[exchange] == nil else { continue }
             let updates = await board.updates()
+            followedBoards[exchange] = board
             following[exchange] = Task(executorPreference: executor) { [weak self] in
                 for await update in updates {
-                    guard case .quotes(let quotes) = update else { continue }
-                    await self?.take(quotes, on: exchange)
+                    switch update {
+                    case .quotes(let quotes): await self?.take(quotes, on: exchange)
+                    case .snapshotApplied: await self?.takeMarketList(of: board)
+                    case .connection: continue
+                    }
                 }
             }
+        }
+        for (exchange, board) in followedBoards {
+            await seedPremiums(from: board)
+            followTrades(on: exchange, board: board)
+            if evaluator.watchesListing(on: exchange) {
+                await keepListCurrent(exchange)
+                await takeMarketList(of: board)
+            }
+        }
+    }
+
+    /// Whether a rule needs `exchange`'s board: it names the exchange, or it is a premium rule
+    /// (Binance's prices).
+    private func needsBoard(of exchange: Exchange) -> Bool {
+        evaluator.watches(exchange) || (exchange == .binance && !premiums.isEmpty)
+    }
+
+    /// Feeds the premium inputs the prices the board has now, so a new premium rule is placed
+    /// at once rather than at the next tick of each of its three prices.
+    private func seedPremiums(from board: LiveBoard) async {
+        guard !premiums.isEmpty else { return }
+        let tickers = await board.board
+        var quotes: [Quote] = []
+        for quote in tickers.quotes(matching: SearchMatcher("")) where premiums.needs(quote.id, on: board.exchange) {
+            quotes.append(quote)
+        }
+        takePremiums(quotes, on: board.exchange)
+    }
+
+    /// Follows the trades of each market a large-trade rule names on `exchange`, and stops
+    /// following the others.
+    private func followTrades(on exchange: Exchange, board: LiveBoard) {
+        let wanted = evaluator.tradeMarkets(on: exchange)
+        for (market, task) in followingTrades[exchange] ?? [:] where !wanted.contains(market) {
+            task.cancel()
+            followingTrades[exchange]?[market] = nil
+        }
+        for market in wanted where followingTrades[exchange]?[market] == nil {
+            let events = board.depth(of: market)
+            followingTrades[exchange, default: [:]][market] = Task(executorPreference: executor) { [weak self] in
+                // The snapshot's trades are the past: only trades after the newest seen fire.
+                var newest = (timestamp: Int64.min, id: Int64.min)
+                for await event in events {
+                    switch event {
+                    case .snapshot(_, let trades):
+                        for trade in trades where (trade.timestamp, trade.id) > newest {
+                            newest = (trade.timestamp, trade.id)
+                        }
+                    case .trades(let trades):
+                        let fresh = trades.filter { ($0.timestamp, $0.id) > newest }.sorted {
+                            ($0.timestamp, $0.id) < ($1.timestamp, $1.id)
+                        }
+                        if let last = fresh.last { newest = (last.timestamp, last.id) }
+                        await self?.take(trades: fresh, on: exchange)
+                    case .connection, .orderBook, .frameSkipped: continue
+                    }
+                }
+            }
+        }
+    }
+
+    /// Evaluates trades of a market, in the order they were made.
+    func take(trades: [Trade], on exchange: Exchange) {
+        for trade in trades {
+            latestTime = max(latestTime, trade.timestamp)
+            for firing in evaluator.take(trade: trade, on: exchange) { deliver(firing) }
+        }
+    }
+
+    /// Compares the board's market list with the one last seen: fires the warning and listing
+    /// rules for what changed.
+    private func takeMarketList(of board: LiveBoard) async {
+        let exchange = board.exchange
+        guard evaluator.watchesListing(on: exchange) else { return }
+        let tickers = await board.board
+        let changes = listings[exchange, default: ListedMarkets()].update(to: tickers.markets.sorted { $0.id < $1.id })
+        guard !changes.isEmpty else { return }
+        let time = now?() ?? latestTime
+        for market in changes.warned {
+            guard let warning = market.warning else { continue }
+            let price = tickers.ticker(market.id)?.price ?? 0
+            for firing in evaluator.take(warning: warning, of: market.id, on: exchange, price: price, at: time) {
+                deliver(firing)
+            }
+        }
+        for market in changes.listed {
+            for firing in evaluator.take(listing: market, on: exchange, at: time) { deliver(firing) }
         }
     }
 
@@ -101,7 +215,21 @@ public actor AlertMonitor {
             latestTime = max(latestTime, ticker.timestamp)
             for firing in firings { deliver(firing) }
         }
+        if !premiums.isEmpty { takePremiums(quotes, on: exchange) }
         checkQuietHours(now: latestTime)
+    }
+
+    /// Evaluates the premiums the quotes' prices move.
+    private func takePremiums(_ quotes: [Quote], on exchange: Exchange) {
+        for quote in quotes where premiums.needs(quote.id, on: exchange) {
+            let ticker = quote.ticker
+            for moved in premiums.take(price: ticker.price, of: ticker.marketID, on: exchange) {
+                let firings = evaluator.take(
+                    premium: moved.percent, of: moved.market, on: moved.exchange, price: moved.price,
+                    at: ticker.timestamp)
+                for firing in firings { deliver(firing) }
+            }
+        }
     }
 
     private func deliver(_ firing: AlertFiring) {

@@ -32,10 +32,20 @@ public struct AlertsOutput: Sendable, Equatable, Codable {
         /// The day and time in Korea: `11-26 13:05:09`.
         public var time: String
         public var message: String
-        /// `up` or `down`.
+        /// The firing's way as ``AlertFiring/direction`` says it: `up`, `down`, `buy`, `sell`,
+        /// `warning`, `caution` or `new`.
         public var direction: String
+        /// The sign every face draws before it: `▲`, `▼`, `⚠` (a warning) or `★` (a listing).
+        public var mark: String
+        /// The colour of the mark.
+        public var tone: Tone
         /// Whether quiet hours held its notification back.
         public var heldBack: Bool
+
+        /// The colour of a firing's mark: a rise's, a fall's, or a notice's.
+        public enum Tone: String, Sendable, Equatable, Codable {
+            case rise, fall, notice
+        }
 
         /// Makes a history entry (for renderers' tests and other faces of the tab).
         public init(id: String, rule: Int64, time: String, message: String, direction: String, heldBack: Bool) {
@@ -45,6 +55,12 @@ public struct AlertsOutput: Sendable, Equatable, Codable {
             self.message = message
             self.direction = direction
             self.heldBack = heldBack
+            switch direction {
+            case "up", "buy": (mark, tone) = ("▲", .rise)
+            case "down", "sell": (mark, tone) = ("▼", .fall)
+            case "new": (mark, tone) = ("★", .notice)
+            default: (mark, tone) = ("⚠", .notice)
+            }
         }
     }
 
@@ -53,8 +69,6 @@ public struct AlertsOutput: Sendable, Equatable, Codable {
         public var text: String
         /// Why the last submitted text is not a rule, or why the store refused it.
         public var error: String?
-        /// Rules to type, as an example.
-        public var example = AlertRuleText.example
 
         /// A form holding `text`.
         public init(text: String, error: String? = nil) {
@@ -68,6 +82,8 @@ public struct AlertsOutput: Sendable, Equatable, Codable {
     public var rules: [Rule] = []
     public var history: [Firing] = []
     public var form: Form?
+    /// Rules to type, as an example, shown under the field.
+    public var example = AlertRuleText.example
     /// `22:00-07:00` while quiet hours are set.
     public var quietHours: String?
     /// What the tab says instead of an empty table.

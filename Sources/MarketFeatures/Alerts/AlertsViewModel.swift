@@ -106,7 +106,7 @@ public final class AlertsViewModel {
         case .failure(let error): form?.error = error.description
         case .success(let rule):
             tasks.replace("submit") { @MainActor [weak self, isListed] in
-                let listed = await isListed(rule.market)
+                let listed = rule.market.isAnyMarket ? false : await isListed(rule.market)
                 guard !Task.isCancelled, let self, self.form?.text == typed else { return }
                 self.store(rule, listed: listed)
                 self.publish()
@@ -115,8 +115,8 @@ public final class AlertsViewModel {
     }
 
     private func store(_ rule: AlertRule, listed: Bool) {
-        guard listed else {
-            form?.error = "\(exchange.displayName) lists no \(rule.market.rawValue)"
+        if let refusal = rule.refusal(isListed: listed) {
+            form?.error = refusal
             return
         }
         do {
@@ -199,7 +199,7 @@ public final class AlertsViewModel {
         output.exchange = exchange.displayName
         output.rules = rules.map { rule in
             Output.Rule(
-                id: rule.id, market: rule.market.rawValue,
+                id: rule.id, market: rule.market.isAnyMarket ? "any \(rule.market.quote)" : rule.market.rawValue,
                 summary: "\(rule.condition.summary(quote: rule.market.quote)) on \(rule.exchange.displayName)",
                 details: Self.details(of: rule), isSelected: rule.id == selectedRule)
         }
@@ -221,7 +221,8 @@ public final class AlertsViewModel {
 
     /// A rule's settings beyond its condition, as far as set.
     static func details(of rule: AlertRule) -> String {
-        var parts = ["#\(rule.id)", "re-arm \(AlertCondition.percentText(rule.rearm * 100))%"]
+        var parts = ["#\(rule.id)"]
+        if rule.condition.rearms { parts.append("re-arm \(AlertCondition.percentText(rule.rearm * 100))%") }
         if rule.cooldownSeconds > 0 { parts.append("cooldown \(rule.cooldownSeconds)s") }
         if rule.once { parts.append("once") }
         if !rule.note.isEmpty { parts.append(rule.note) }

@@ -11,9 +11,10 @@ public enum ListingWatch {
     /// Notes the board's list now, then asks again every `interval` on `clock`, until cancelled.
     /// A failed request is tried at the next interval; the board keeps what it shows.
     public static func run(
-        board: LiveBoard, client: MarketDataClient, store: ListingStore?, clock: any Clock<Duration>,
-        interval: Duration = ListingWatch.interval, now: @escaping @Sendable () -> Int64
+        board: LiveBoard, store: ListingStore?, clock: any Clock<Duration>, interval: Duration = ListingWatch.interval,
+        now: @escaping @Sendable () -> Int64
     ) async {
+        let client = board.client
         await note(await board.board.markets, board: board, client: client, store: store, now: now())
         while (try? await clock.sleep(for: interval)) != nil {
             guard let listed = try? await client.fetchMarkets() else { continue }

@@ -53,7 +53,7 @@ public struct AlertsScreen: Sendable {
             if let error = form.error {
                 screen.write(" ⚠ " + error, x: 0, y: 2, style: TextStyle(foreground: .red), maxWidth: screen.width)
             } else {
-                screen.write(" e.g. " + form.example, x: 0, y: 2, style: Theme.hint, maxWidth: screen.width)
+                screen.write(" e.g. " + output.example, x: 0, y: 2, style: Theme.hint, maxWidth: screen.width)
             }
             return
         }
@@ -78,8 +78,14 @@ public struct AlertsScreen: Sendable {
 
     private func draw(_ firing: AlertsOutput.Firing, into screen: inout ScreenBuffer, y: Int) {
         var x = screen.write("  " + firing.time + " ", x: 0, y: y, style: Theme.hint)
-        let direction: ChangeDirection = firing.direction == "up" ? .rise : .fall
-        x += screen.write(direction == .rise ? "▲ " : "▼ ", x: x, y: y, style: theme.style(direction))
+        let style: TextStyle
+        switch firing.tone {
+        case .rise: style = theme.style(.rise)
+        case .fall: style = theme.style(.fall)
+        case .notice: style = Theme.alert
+        }
+        x += screen.write(firing.mark, x: x, y: y, style: style)
+        x += screen.write(" ", x: x, y: y)
         x += screen.write(firing.message, x: x, y: y, maxWidth: max(0, screen.width - x - 10))
         if firing.heldBack { screen.write("  (quiet)", x: x, y: y, style: Theme.hint) }
     }

@@ -37,6 +37,7 @@ export class AlertsView {
       send({ formOpened: {} });
       send({ formTextChanged: { text: this.text.value } });
       send({ formSubmitted: {} });
+      this.submitted = true;
     });
     // The browser asks for the permission only on a person's click.
     this.permission.addEventListener("click", async () => {
@@ -54,14 +55,16 @@ export class AlertsView {
     this.section.querySelector('[data-role="alert-quiet"]').textContent =
       output.quietHours ? `quiet hours ${output.quietHours}` : "";
     const form = output.form;
-    // A rule stored closes the form: the field empties for the next one.
-    if (before?.form && !form) this.text.value = "";
+    // A rule stored closes the form: the field empties for the next one (also when the form
+    // opened and closed between two frames, as a paste and Enter do).
+    if (!form && (before?.form || this.submitted)) this.text.value = "";
+    if (!form || form.error) this.submitted = false;
     // `a` opened the form: the field takes the keyboard.
     if (form && !before?.form && document.activeElement !== this.text) {
       this.text.value = form.text;
       this.text.focus();
     }
-    this.hint.textContent = form?.error ? `⚠ ${form.error}` : `e.g. ${form?.example ?? "KRW-BTC above 150000000 · XRP +3% 5m"}`;
+    this.hint.textContent = form?.error ? `⚠ ${form.error}` : `e.g. ${output.example}`;
     this.hint.classList.toggle("error", Boolean(form?.error));
     this.placeholder.hidden = !output.placeholder;
     this.placeholder.textContent = output.placeholder ?? "";
@@ -94,7 +97,8 @@ export class AlertsView {
       const item = element("li");
       item.dataset.firing = firing.id;
       item.dataset.direction = firing.direction;
-      item.append(element("time", "", firing.time), element("span", "arrow", firing.direction === "up" ? "▲" : "▼"),
+      item.dataset.tone = firing.tone;
+      item.append(element("time", "", firing.time), element("span", "arrow", firing.mark),
         element("span", "message", firing.message));
       if (firing.heldBack) item.append(element("span", "quiet", "quiet"));
       return item;

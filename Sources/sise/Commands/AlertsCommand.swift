@@ -167,11 +167,13 @@ struct AlertRuleRecordLine: Encodable {
         market = rule.market.rawValue
         kind = rule.condition.kind
         switch rule.condition {
-        case .above(let price), .below(let price): level = price
+        case .above(let price), .below(let price), .tradeOver(let price): level = price
         case .move(let percent, let window, let direction):
             self.percent = percent
             self.window = window.rawValue
             self.direction = direction.rawValue
+        case .premiumAbove(let percent), .premiumBelow(let percent): self.percent = percent
+        case .warning, .listing: break
         }
         rearmPercent = rule.rearm * 100
         cooldownSeconds = rule.cooldownSeconds
@@ -181,11 +183,13 @@ struct AlertRuleRecordLine: Encodable {
 
     /// `#3  KRW-BTC above 150,000,000 on Upbit  (re-arm 0.5 %, cooldown 60 s, once)  note`.
     static func describe(_ rule: AlertRule) -> String {
-        var extras = ["re-arm \(AlertCondition.percentText(rule.rearm * 100)) %"]
+        var extras: [String] = []
+        if rule.condition.rearms { extras.append("re-arm \(AlertCondition.percentText(rule.rearm * 100)) %") }
         if rule.cooldownSeconds > 0 { extras.append("cooldown \(rule.cooldownSeconds) s") }
         if rule.once { extras.append("once") }
         let note = rule.note.isEmpty ? "" : "  " + DisplayWidth.sanitized(rule.note)
-        return "#\(rule.id)  \(rule.summary)  (\(extras.joined(separator: ", ")))\(note)"
+        let settings = extras.isEmpty ? "" : "  (\(extras.joined(separator: ", ")))"
+        return "#\(rule.id)  \(rule.summary)\(settings)\(note)"
     }
 }
 

@@ -64,8 +64,8 @@ struct AppCommand: AsyncParsableCommand {
                 await board.follow()
                 let notification = notify ? Self.notification() : nil
                 // One alert evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
-                let watchers = BoardWatchers.start(
-                    board: board, boards: boards, client: client, store: opened, logger: Logger(label: "sise.alerts"))
+                let watchers = await BoardWatchers.start(
+                    board: board, boards: boards, store: opened, logger: Logger(label: "sise.alerts"))
                 defer { watchers.stop() }
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,

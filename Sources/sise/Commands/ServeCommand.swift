@@ -85,8 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
                         store: opened.watchlists, names: opened.stockNames)
                 }
                 // One alert evaluator for every tab, on the same boards; the market list watched.
-                let watchers = BoardWatchers.start(
-                    board: board, boards: boards, client: client, store: opened, webhook: webhook, logger: logger)
+                let watchers = await BoardWatchers.start(
+                    board: board, boards: boards, store: opened, webhook: webhook, logger: logger)
                 defer { watchers.stop() }
                 let context = DashboardContext(
                     root: RootParts(

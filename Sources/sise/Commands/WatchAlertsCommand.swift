@@ -42,12 +42,13 @@ struct WatchAlerts: AsyncParsableCommand {
             try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store.preferences) {
                 clients in
                 let exchangeBoards = ExchangeBoards(clients: clients)
-                let boards = BoardsOnDemand(boards: exchangeBoards) { exchange, error in
+                let boards = BoardsOnDemand(
+                    boards: exchangeBoards, listings: store.listings, now: MarketStore.wallClock
+                ) {
+                    exchange, error in
                     StandardError.writeLine("sise: \(exchange.displayName): \(CommandFailure.message(for: error))")
                 }
-                let monitor = AlertMonitor(
-                    store: store.alerts, boards: { await boards.board($0) }, clock: ContinuousClock(),
-                    utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+                let monitor = Self.monitor(store: store, boards: boards)
                 let events = monitor.events()
                 let hook = webhook.map { url in
                     AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) {
@@ -65,6 +66,7 @@ struct WatchAlerts: AsyncParsableCommand {
                     _ = try await group.next()
                     group.cancelAll()
                 }
+                await boards.stop()
                 await exchangeBoards.stop()
                 // The firings still waiting for the webhook get up to 10 s more.
                 hook?.finish()
@@ -97,6 +99,14 @@ struct WatchAlerts: AsyncParsableCommand {
 }
 
 extension WatchAlerts {
+    /// The process's one alert monitor of the store's rules, over the boards loaded on demand.
+    static func monitor(store: MarketStore, boards: BoardsOnDemand) -> AlertMonitor {
+        AlertMonitor(
+            store: store.alerts, boards: { await boards.board($0) }, clock: ContinuousClock(),
+            utcOffsetSeconds: TimeZone.current.secondsFromGMT(), keepListCurrent: { await boards.keepListCurrent($0) },
+            now: MarketStore.wallClock)
+    }
+
     /// Runs `monitor` for a process whose faces show its firings (the app, `serve`), and POSTs
     /// each firing to `webhook` when one is given; cancelling the task stops both.
     static func run(_ monitor: AlertMonitor, webhook: String?) -> Task<Void, Never> {

@@ -11,29 +11,25 @@ import MarketStore
 struct BoardWatchers {
     /// The process's alert monitor, for every viewer's Alerts tab.
     let monitor: AlertMonitor
-    private let tasks: [Task<Void, Never>]
+    private let onDemand: BoardsOnDemand
+    private let task: Task<Void, Never>
 
-    /// Starts both watchers over `board` (the main one) and `boards`.
+    /// Starts both watchers over `board` (the main one, one of `boards`) and `boards`.
     static func start(
-        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: MarketStore, webhook: String? = nil,
-        logger: Logger
-    ) -> BoardWatchers {
-        let onDemand = BoardsOnDemand(boards: boards) { exchange, error in
+        board: LiveBoard, boards: ExchangeBoards, store: MarketStore, webhook: String? = nil, logger: Logger
+    ) async -> BoardWatchers {
+        let onDemand = BoardsOnDemand(boards: boards, listings: store.listings, now: MarketStore.wallClock) {
+            exchange, error in
             logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
         }
-        let monitor = AlertMonitor(
-            store: store.alerts, boards: { await onDemand.board($0) }, clock: ContinuousClock(),
-            utcOffsetSeconds: TimeZone.current.secondsFromGMT())
-        let listings = store.listings
-        let listing = Task {
-            await ListingWatch.run(
-                board: board, client: client, store: listings, clock: ContinuousClock(), now: MarketStore.wallClock)
-        }
-        return BoardWatchers(monitor: monitor, tasks: [WatchAlerts.run(monitor, webhook: webhook), listing])
+        await onDemand.keepListCurrent(board.exchange)
+        let monitor = WatchAlerts.monitor(store: store, boards: onDemand)
+        return BoardWatchers(monitor: monitor, onDemand: onDemand, task: WatchAlerts.run(monitor, webhook: webhook))
     }
 
-    /// Stops the monitor and the listing watch.
+    /// Stops the monitor and the listing watches.
     func stop() {
-        for task in tasks { task.cancel() }
+        task.cancel()
+        Task { [onDemand] in await onDemand.stop() }
     }
 }
