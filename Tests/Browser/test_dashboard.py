@@ -688,6 +688,24 @@ def test_the_move_columns_fill_once_a_minute_is_covered_and_sort_the_pumped_mark
         expect(top.locator('td[data-col="d1m"]')).to_have_attribute("data-direction", "rise")
         assert top.locator('td[data-col="d1m"]').text_content().startswith("+")
         assert page.locator('tr[data-market] td[data-col="d15m"]').first.text_content() == ""
+        # The movers view (▲▼ or m) over the sorted window: XRP tops the risers; a tap opens it.
+        page.locator('[data-role="movers-button"]').click()
+        movers = page.locator('[data-view="movers"]')
+        expect(movers).to_be_visible(timeout=DEADLINE)
+        expect(page.locator('[data-role="table"]')).to_be_hidden()
+        expect(movers.locator('[data-role="movers-window"]')).to_have_text("1m")
+        first = movers.locator('[data-role="risers"] [data-mover]').first
+        expect(first).to_have_attribute("data-mover", "KRW-XRP", timeout=DEADLINE)
+        expect(first).to_have_attribute("data-direction", "rise")
+        expect(first.locator(".change")).to_have_text(re.compile(r"^\+\d"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+        expect(first).to_be_visible()
+        assert page.evaluate(overflow) <= 0, f"the movers view is {page.evaluate(overflow)} px too wide on a phone"
+        page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/movers-390x844.png")
+        page.keyboard.press("m")
+        expect(page.locator('[data-role="table"]')).to_be_visible(timeout=DEADLINE)
+        expect(movers).to_be_hidden()
         assert page.errors == []
         page.close()
     finally:

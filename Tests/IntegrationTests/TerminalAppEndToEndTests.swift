@@ -305,6 +305,17 @@ struct TerminalAppEndToEndTests {
                     && lines[4].hasSuffix("%")
             }
             #expect(!moved.contains { $0.contains("/ XRP") })
+            // The movers view over the sorted window: XRP tops the risers.
+            try await tmux.keys("m")
+            let movers = try await tmux.waitFor("the movers view") { lines in
+                guard let heading = lines.firstIndex(where: { $0.contains("▲ Risers") }), heading + 1 < lines.count
+                else { return false }
+                return lines[heading + 1].contains("XRP") && lines[heading + 1].contains("+")
+            }
+            #expect(movers.contains { $0.contains("Movers over 1m") && $0.contains("▼ Fallers") == false })
+            #expect(movers.contains { $0.contains("▼ Fallers") })
+            try await tmux.keys("m")
+            try await tmux.waitFor("the rows again") { lines in lines[2].contains("5 Δ1m") }
             try await tmux.keys("q")
             try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
             await tmux.kill()

@@ -520,6 +520,41 @@ import Testing
         await h.expectNothingMore()
     }
 
+    @Test func theMoversViewListsTheRisersAndFallersOfTheSortedWindowInsteadOfTheRows() async throws {
+        let h = try await harness()
+        await h.send(.moversToggled) {
+            // No window is covered yet: the panel says so.
+            $0.movers = MoversPanel(
+                window: "5m", risers: [], fallers: [],
+                placeholder: "No market has moved over 5m yet — the board's own ticks cover the window first")
+        }
+        let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
+        await h.live(.quotes([Quote(market: ethereum, ticker: tick)])) {
+            $0.rows[2].price = "5,001,000"
+            $0.rows[2].flash = .rise
+            $0.status.ticksPerSecond = 1
+            $0.status.lastUpdate = "23:40:58"
+            for index in $0.rows.indices {
+                let move = index == 2 ? "+0.02%" : "0.00%"
+                ($0.rows[index].move1m, $0.rows[index].move5m, $0.rows[index].move15m) = (move, move, move)
+            }
+            $0.movers = MoversPanel(
+                window: "5m",
+                risers: [
+                    MoversPanel.Row(
+                        id: ethereum.id, name: "이더리움", symbol: "ETH", change: "+0.02%", price: "5,001,000",
+                        direction: .rise)
+                ], fallers: [], placeholder: nil)
+        }
+        await h.send(.moversToggled) { $0.movers = nil }
+        // The window follows a move sort (`5` `6` `7`), five minutes otherwise.
+        let empty = TickerBoard(exchange: .upbit)
+        let windows = [SortKey.move1m, .move5m, .move15m, .price].map {
+            MoversPanel.of(empty, key: $0, quote: "KRW", markets: nil, language: .korean).window
+        }
+        #expect(windows == ["1m", "5m", "15m", "5m"])
+    }
+
     @Test func theTickRateAloneRedrawsAtMostOnceASecond() async throws {
         let h = try await harness()
         func tick(at timestamp: Int64) -> BoardUpdate {

@@ -60,6 +60,38 @@ import Testing
         #expect(lines[11].contains("q quit"))
     }
 
+    @Test func theMoversViewDrawsRisersAndFallersSideBySideOrOneAboveTheOther() {
+        var movers = output()
+        movers.movers = MoversPanel(
+            window: "1m",
+            risers: [
+                MoversPanel.Row(
+                    id: MarketFixtures.ripple.id, name: "엑스알피", symbol: "XRP", change: "+5.80%", price: "3,797",
+                    direction: .rise)
+            ],
+            fallers: [
+                MoversPanel.Row(
+                    id: MarketFixtures.ethereum.id, name: "이더리움", symbol: "ETH", change: "-0.52%",
+                    price: "5,000,000", direction: .fall)
+            ])
+        var wide = ScreenBuffer(width: 100, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(movers, into: &wide)
+        #expect(wide.lines[2].hasPrefix(" Movers over 1m ") && wide.lines[2].contains("m back to the rows"))
+        #expect(wide.lines[3].hasPrefix(" ▲ Risers") && wide.lines[3].contains("▼ Fallers"))
+        #expect(wide.lines[4].hasPrefix("  1 엑스알피") && wide.lines[4].contains("+5.80%"))
+        #expect(wide.lines[4].contains("  1 이더리움") && wide.lines[4].hasSuffix("5,000,000"))
+        // Neither table nor the board's placeholder shows beneath.
+        #expect(!wide.lines.contains { $0.contains("비트코인") })
+        let rise = DisplayWidth.of(String(wide.lines[4].prefix { $0 != "+" }))
+        #expect(wide[rise, 4].style.foreground == Theme().style(.rise).foreground)
+        var narrow = ScreenBuffer(width: 60, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(movers, into: &narrow)
+        let risers = narrow.lines.firstIndex { $0.hasPrefix(" ▲ Risers") } ?? -1
+        let fallers = narrow.lines.firstIndex { $0.hasPrefix(" ▼ Fallers") } ?? -1
+        #expect(risers == 3 && fallers > risers + 1)
+        #expect(narrow.lines[fallers + 1].contains("이더리움"))
+    }
+
     @Test func colorsFollowTheKoreanConventionOrTheGlobalOne() {
         var korean = ScreenBuffer(width: 100, height: 12)
         BoardScreen(theme: Theme(convention: .korean), language: .korean).draw(output(), into: &korean)

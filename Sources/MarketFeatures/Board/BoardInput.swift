@@ -30,6 +30,9 @@ public enum BoardInput: Sendable, Equatable, Codable {
     case helpToggled
     /// `w`: hide the markets under an exchange's 유의 or 주의, or show them again.
     case warnedMarketsToggled
+    /// `m`: show the movers view (the top risers and fallers of a window) instead of the rows,
+    /// or the rows again.
+    case moversToggled
     /// How many table rows fit on screen now.
     case viewportResized(rows: Int)
     /// The Market tab shows this market group (`KRW`, `BTC`, `USDT`: the markets quoted in it).

@@ -30,6 +30,8 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var isHelpVisible = false
     /// Whether markets under a 유의 or 주의 are hidden (`w`).
     public var hidesWarned = false
+    /// The movers view, shown instead of the rows on the Market and Favorites tabs (`m`).
+    public var movers: MoversPanel?
     /// The market whose detail view is open.
     public var detailMarket: MarketID?
     /// The market groups the exchange lists (`KRW`, `BTC`, `USDT`), when it lists more than one.

@@ -21,6 +21,8 @@ struct BoardState {
     var isHelpVisible = false
     /// Whether markets under a warning are left out of the Market and Favorites tabs.
     var hidesWarned = false
+    /// Whether the movers view shows instead of the rows (`m`).
+    var showsMovers = false
     var detail: MarketID?
     /// The market groups the exchange lists (its own quote first) and the one the Market tab shows.
     var quoteGroups: [String] = ["KRW"]
@@ -80,6 +82,8 @@ struct BoardState {
         case .warnedMarketsToggled:
             hidesWarned.toggle()
             needsReorder = true
+        case .moversToggled:
+            showsMovers.toggle()
         case .viewportResized(let rows):
             viewportRows = max(1, rows)
             keepSelectionInView()

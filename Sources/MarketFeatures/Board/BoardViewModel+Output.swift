@@ -51,6 +51,11 @@ extension BoardViewModel {
         }
         output.isHelpVisible = state.isHelpVisible
         output.hidesWarned = state.hidesWarned
+        if state.showsMovers, state.tab == .market || state.tab == .favorites {
+            output.movers = MoversPanel.of(
+                snapshot, key: output.order.key, quote: state.quoteGroup,
+                markets: state.tab == .favorites ? favorites : nil, language: language)
+        }
         output.detailMarket = state.detail
         output.quoteGroup = state.quoteGroup
         if state.quoteGroups.count > 1 { output.quoteGroups = state.quoteGroups }

@@ -135,6 +135,7 @@ public enum KeyTable {
         case .backTab, .left, .character("h"): .previousTabChosen
         case .character("?"): .helpToggled
         case .character("w"): .warnedMarketsToggled
+        case .character("m"): .moversToggled
         default: nil
         }
     }

@@ -13,11 +13,13 @@ public struct BoardScreen: Sendable {
 
     public var table: BoardTable
     public var compareTable: CompareTable
+    public var moversView: MoversView
 
     /// Makes a screen drawer.
     public init(theme: Theme, language: NameLanguage) {
         table = BoardTable(theme: theme, language: language)
         compareTable = CompareTable(theme: theme, language: language)
+        moversView = MoversView(theme: theme)
     }
 
     /// How many table rows fit in a terminal of this height.
@@ -34,7 +36,9 @@ public struct BoardScreen: Sendable {
         drawTabs(output, into: &screen)
         drawSearch(output, into: &screen)
         let lastRow = screen.height - Self.rowsBelow
-        if output.tab == .compare {
+        if let movers = output.movers {
+            moversView.draw(movers, into: &screen, top: 2, bottom: lastRow)
+        } else if output.tab == .compare {
             compareTable.drawHeader(order: output.order, into: &screen, y: 2)
             for (offset, row) in output.compareRows.enumerated() where Self.rowsAbove + offset < lastRow {
                 compareTable.draw(row, into: &screen, y: Self.rowsAbove + offset)
@@ -45,7 +49,7 @@ public struct BoardScreen: Sendable {
                 table.draw(row, into: &screen, y: Self.rowsAbove + offset)
             }
         }
-        if let placeholder = output.placeholder {
+        if let placeholder = output.placeholder, output.movers == nil {
             screen.write(placeholder, x: 2, y: Self.rowsAbove + 1, style: Theme.hint)
         }
         drawStatus(output, into: &screen)
@@ -65,7 +69,7 @@ public struct BoardScreen: Sendable {
     public func drawChanges(from old: BoardOutput, to new: BoardOutput, into screen: inout ScreenBuffer) -> [Int]? {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight, new.tab != .compare,
             old.rows.count == new.rows.count, new.placeholder == nil, new.toast == nil, new.confirmation == nil,
-            !new.isHelpVisible
+            !new.isHelpVisible, new.movers == nil
         else { return nil }
         var oldRest = old
         var newRest = new
@@ -127,6 +131,10 @@ public struct BoardScreen: Sendable {
             let x = screen.write(" / ", x: 0, y: 1, style: Theme.header)
             let typed = screen.write(output.searchText, x: x, y: 1, style: TextStyle(bold: true))
             screen.write("  \(output.rowCount) found · Esc clears · / edits", x: x + typed, y: 1, style: Theme.hint)
+        } else if output.movers != nil {
+            screen.write(
+                " The markets that moved most over the window, from this board's own ticks  ·  ? help", x: 0, y: 1,
+                style: Theme.hint)
         } else if output.hidesWarned {
             screen.write(
                 " Markets under 유의 or 주의 hidden — w shows them  ·  / search  ·  1-7 sort  ·  ? help", x: 0, y: 1,

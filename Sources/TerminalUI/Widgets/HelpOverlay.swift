@@ -13,6 +13,7 @@ enum HelpOverlay {
         "              (again: reverse the order)",
         "f / Space     favorite      X          clear favorites",
         "w             hide / show markets under 유의 or 주의",
+        "m             movers: top risers and fallers (5 6 7 window)",
         "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
         "[ ] Shift-←→  market group (KRW · BTC · USDT)",
         "In the detail: Tab or c o t  chart, order book, trades",

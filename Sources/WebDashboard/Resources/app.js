@@ -265,6 +265,7 @@ for (const button of root.querySelectorAll("[data-answer]")) {
   button.addEventListener("click", () => sendKey(button.dataset.answer === "yes" ? "y" : "n"));
 }
 root.querySelector('[data-role="help-button"]').addEventListener("click", () => send({ helpToggled: {} }));
+root.querySelector('[data-role="movers-button"]').addEventListener("click", () => send({ moversToggled: {} }));
 help.addEventListener("click", () => send({ helpToggled: {} }));
 const colors = root.querySelector('[data-role="colors"]');
 root.dataset.colors = localStorage.getItem("sise.colors") ?? "korean";

@@ -113,6 +113,10 @@ export class BoardView {
     this.search = root.querySelector('[data-role="search"]');
     this.exchange = root.querySelector('[data-role="exchange"]');
     this.groups = root.querySelector('[data-role="groups"]');
+    this.table = root.querySelector('[data-role="table"]');
+    this.movers = root.querySelector('[data-view="movers"]');
+    this.moversButton = root.querySelector('[data-role="movers-button"]');
+    this.moversKey = "";
     this.groupsKey = "";
     this.rowsByID = new Map();
     this.drawn = null;
@@ -133,7 +137,8 @@ export class BoardView {
     this.drawHead(isCompare, output);
     if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
     else this.drawRows(output.rows, before.rows, (tr, row, shown) => this.fillMarketRow(tr, row, shown));
-    const placeholder = output.placeholder ?? "";
+    this.drawMovers(output.movers);
+    const placeholder = output.movers ? "" : output.placeholder ?? "";
     setHidden(this.placeholder, placeholder === "");
     setText(this.placeholder, placeholder);
     if (before.status !== output.status) this.drawStatus(output.status);
@@ -142,6 +147,37 @@ export class BoardView {
     setHidden(this.confirmation, !output.confirmation);
     setText(this.question, output.confirmation ?? "");
     this.drawn = output;
+  }
+
+  /** The movers view instead of the table (`m`): the top risers and fallers of a window. */
+  drawMovers(movers) {
+    setHidden(this.table, Boolean(movers));
+    setHidden(this.movers, !movers);
+    const pressed = String(Boolean(movers));
+    if (this.moversButton.getAttribute("aria-pressed") !== pressed) this.moversButton.setAttribute("aria-pressed", pressed);
+    const key = movers ? JSON.stringify(movers) : "";
+    if (!movers || key === this.moversKey) return;
+    this.moversKey = key;
+    setText(this.movers.querySelector('[data-role="movers-window"]'), movers.window);
+    const placeholder = this.movers.querySelector('[data-role="movers-placeholder"]');
+    setHidden(placeholder, !movers.placeholder);
+    setText(placeholder, movers.placeholder ?? "");
+    for (const [role, rows] of [["risers", movers.risers], ["fallers", movers.fallers]]) {
+      const items = rows.map((row) => {
+        const item = document.createElement("li");
+        item.dataset.mover = row.id;
+        item.dataset.direction = caseName(row.direction);
+        for (const [className, text] of [["name", row.name], ["symbol", row.symbol], ["change", row.change], ["price", row.price]]) {
+          const span = document.createElement("span");
+          span.className = className;
+          span.textContent = text;
+          item.append(span);
+        }
+        item.addEventListener("click", () => this.handlers.choose(row.id));
+        return item;
+      });
+      this.movers.querySelector(`[data-role="${role}"]`).replaceChildren(...items);
+    }
   }
 
   /** The Market tab's market groups (KRW · BTC · USDT), when the exchange lists more than one. */
