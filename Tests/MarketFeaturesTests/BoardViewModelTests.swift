@@ -492,25 +492,36 @@ import Testing
         await h.expectNothingMore()
     }
 
+    /// A tick that moves Ethereum up 1,000 won on today's time.
+    private var ethereumTick: BoardUpdate {
+        .quotes([
+            Quote(
+                market: ethereum,
+                ticker: MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519))
+        ])
+    }
+
+    /// What ``ethereumTick`` changes on the first board.
+    private func ethereumTicked(_ output: inout BoardOutput) {
+        output.rows[2].price = "5,001,000"
+        output.rows[2].flash = .rise
+        output.status.ticksPerSecond = 1
+        output.status.lastUpdate = "23:40:58"
+        // The board's time jumped from its snapshot's to today's: every window is covered, and
+        // only Ethereum moved.
+        for index in output.rows.indices {
+            let move = index == 2 ? "+0.02%" : "0.00%"
+            (output.rows[index].move1m, output.rows[index].move5m, output.rows[index].move15m) = (move, move, move)
+        }
+    }
+
     @Test func theStatusShowsReconnectsTicksAndTheLastUpdate() async throws {
         let h = try await harness()
         await h.live(.connection(.live)) {
             $0.status.connection = .live
             $0.status.notice = nil
         }
-        let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
-        await h.live(.quotes([Quote(market: ethereum, ticker: tick)])) {
-            $0.rows[2].price = "5,001,000"
-            $0.rows[2].flash = .rise
-            $0.status.ticksPerSecond = 1
-            $0.status.lastUpdate = "23:40:58"
-            // The board's time jumped from its snapshot's to today's: every window is covered,
-            // and only Ethereum moved.
-            for index in $0.rows.indices {
-                let move = index == 2 ? "+0.02%" : "0.00%"
-                ($0.rows[index].move1m, $0.rows[index].move5m, $0.rows[index].move15m) = (move, move, move)
-            }
-        }
+        await h.live(ethereumTick, ethereumTicked)
         await h.live(.connection(.reconnecting(attempt: 2, delay: .seconds(2)))) {
             $0.status.connection = .reconnecting(attempt: 2, delay: .seconds(2))
             $0.status.notice = "Upbit: reconnecting in 2s…"
@@ -528,16 +539,8 @@ import Testing
                 window: "5m", risers: [], fallers: [],
                 placeholder: "No market has moved over 5m yet — the board's own ticks cover the window first")
         }
-        let tick = MarketFixtures.ticker(ethereum, price: 5_001_000, value: 100e9, timestamp: 1_773_240_058_519)
-        await h.live(.quotes([Quote(market: ethereum, ticker: tick)])) {
-            $0.rows[2].price = "5,001,000"
-            $0.rows[2].flash = .rise
-            $0.status.ticksPerSecond = 1
-            $0.status.lastUpdate = "23:40:58"
-            for index in $0.rows.indices {
-                let move = index == 2 ? "+0.02%" : "0.00%"
-                ($0.rows[index].move1m, $0.rows[index].move5m, $0.rows[index].move15m) = (move, move, move)
-            }
+        await h.live(ethereumTick) {
+            ethereumTicked(&$0)
             $0.movers = MoversPanel(
                 window: "5m",
                 risers: [
