@@ -42,6 +42,7 @@ extension ExchangeSimulator {
         case .upbit:
             router.add(middleware: UpbitGatewayMiddleware(gate: gate))
             UpbitRESTController(venue: venue, now: now).register(on: router)
+            DunamuForexController(world: venue.world, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
             sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
         case .bithumb:

@@ -37,7 +37,7 @@ extension ExchangeSimulator {
                     gate: RateLimitGate(
                         limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now),
                     count: { self.countRequest(.yahoo) }))
-            YahooRESTController(market: stocks, now: now).register(on: router)
+            YahooRESTController(market: stocks, now: now, usdKRW: { self.market.usdKRW() }).register(on: router)
         }
         return router
     }

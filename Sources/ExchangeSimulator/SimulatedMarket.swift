@@ -98,6 +98,11 @@ public final class SimulatedMarket: Sendable {
                     if let move = world.moves[index] {
                         world.coins[index].scriptedFactor = move.factor(elapsed: now - world.start)
                     }
+                    if index == world.tetherIndex {
+                        // Tether trades at the premium of the moment over the dollar.
+                        let scripted = world.moves[index]?.factor(elapsed: now - world.start) ?? 1
+                        world.coins[index].scriptedFactor = scripted * SimulatedForex.tetherFactor(at: now)
+                    }
                     world.coins[index].trade(
                         now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
                     world.notePrices(at: index)
@@ -106,6 +111,15 @@ public final class SimulatedMarket: Sendable {
             }
         }
         return TradedMarkets(positions: traded)
+    }
+
+    /// The dollar in won at `now` (issue 29): the tether coin's walk over the tether premium's
+    /// mean (``SimulatedForex``).
+    public func usdKRW() -> Double {
+        world.withLock { world in
+            world.tetherIndex.map { SimulatedForex.usdKRW(tetherWalk: world.coins[$0].fairPrice) }
+                ?? SimulatedForex.fallbackUSDKRW
+        }
     }
 
     /// Trades run under one taking of the lock.

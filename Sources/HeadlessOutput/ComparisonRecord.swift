@@ -2,7 +2,8 @@ public import MarketDomain
 
 /// One coin across exchanges as `sise compare` prints it (`--format json|csv`): the KRW price on
 /// each Korean exchange (`null` where not listed), the spread, the Binance USDT price and the
-/// premium as fractions (`0.031` is 3.1 %).
+/// premiums as fractions (`0.031` is 3.1 %): over tether (`premium`, also `premiumUSDT`), over the
+/// bank rate (`premiumFX`), and tether's own (`tetherPremium`), with the rate and its source.
 public struct ComparisonRecord: Codable, Sendable, Equatable {
     public var symbol: String
     public var koreanName: String
@@ -19,6 +20,14 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
     public var binanceUSDT: Double?
     public var usdtKRW: Double?
     public var premium: Double?
+    public var premiumUSDT: Double?
+    public var premiumFX: Double?
+    public var tetherPremium: Double?
+    public var usdKRW: Double?
+    /// `dunamu` or `yahoo`.
+    public var fxSource: String?
+    /// When the rate was quoted, Unix ms.
+    public var fxTime: Int64?
     public var tradeValue24h: Double
     public var timestamp: Int64
 
@@ -36,8 +45,8 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// The record of a comparison.
-    public init(_ row: CoinComparison) {
+    /// The record of a comparison, measured against `forex` when given.
+    public init(_ row: CoinComparison, forex: ForexRate? = nil) {
         symbol = row.symbol
         koreanName = row.market.koreanName
         englishName = row.market.englishName
@@ -51,6 +60,12 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         binanceUSDT = row.globalPrice
         usdtKRW = row.usdtRate
         premium = row.premium
+        premiumUSDT = row.premium
+        premiumFX = row.premiumFX
+        tetherPremium = row.tetherPremium
+        usdKRW = row.usdKRW
+        fxSource = forex?.source.rawValue
+        fxTime = forex?.time
         tradeValue24h = row.tradeValue24h
         timestamp = row.timestamp
     }
@@ -69,6 +84,12 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         try container.encode(binanceUSDT, forKey: .binanceUSDT)
         try container.encode(usdtKRW, forKey: .usdtKRW)
         try container.encode(premium, forKey: .premium)
+        try container.encode(premiumUSDT, forKey: .premiumUSDT)
+        try container.encode(premiumFX, forKey: .premiumFX)
+        try container.encode(tetherPremium, forKey: .tetherPremium)
+        try container.encode(usdKRW, forKey: .usdKRW)
+        try container.encode(fxSource, forKey: .fxSource)
+        try container.encode(fxTime, forKey: .fxTime)
         try container.encode(tradeValue24h, forKey: .tradeValue24h)
         try container.encode(timestamp, forKey: .timestamp)
     }
@@ -76,7 +97,8 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
     /// The CSV columns, in order.
     public static let csvHeader = [
         "symbol", "koreanName", "englishName", "upbit", "bithumb", "korbit", "highest", "lowest", "spread",
-        "spreadRate", "referenceExchange", "binanceUSDT", "usdtKRW", "premium", "tradeValue24h", "timestamp",
+        "spreadRate", "referenceExchange", "binanceUSDT", "usdtKRW", "premium", "premiumFX", "tetherPremium", "usdKRW",
+        "tradeValue24h", "timestamp",
     ]
 
     /// The CSV fields, in the header's order; an absent value is an empty field.
@@ -85,7 +107,8 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         return [
             symbol, koreanName, englishName, number(prices.upbit), number(prices.bithumb), number(prices.korbit),
             highest, lowest, CSV.number(spread), CSV.number(spreadRate), referenceExchange, number(binanceUSDT),
-            number(usdtKRW), number(premium), CSV.number(tradeValue24h), String(timestamp),
+            number(usdtKRW), number(premium), number(premiumFX), number(tetherPremium), number(usdKRW),
+            CSV.number(tradeValue24h), String(timestamp),
         ]
     }
 }

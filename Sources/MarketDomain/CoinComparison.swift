@@ -20,6 +20,14 @@ public struct CoinComparison: Sendable, Hashable, Identifiable {
     /// `KRW price / (USDT price × KRW-USDT rate) − 1`, as a fraction; `nil` without a global
     /// price or a rate.
     public var premium: Double?
+    /// The dollar in won the premium against the bank rate was measured with (issue 29), when
+    /// one was given (``measured(against:)``).
+    public var usdKRW: Double?
+    /// `KRW price / (USDT price × USD/KRW) − 1`: the premium against the bank rate, the one on
+    /// the news; `nil` without a global price or a rate.
+    public var premiumFX: Double?
+    /// `KRW-USDT / USD/KRW − 1`: how far tether trades over the dollar in Korea.
+    public var tetherPremium: Double?
     /// The KRW value traded over 24 h, summed over the Korean exchanges.
     public var tradeValue24h: Double
     /// The newest ticker time among the prices, Unix ms.
@@ -90,6 +98,19 @@ public struct CoinComparison: Sendable, Hashable, Identifiable {
             }
         }
         return nil
+    }
+
+    /// The comparison with its premium against the bank rate and tether's premium, at `usdKRW`
+    /// (issue 29): `(1 + premiumFX) = (1 + premium) × (1 + tetherPremium)`.
+    public func measured(against usdKRW: Double?) -> CoinComparison {
+        var measured = self
+        guard let usdKRW, usdKRW > 0, usdKRW.isFinite else { return measured }
+        measured.usdKRW = usdKRW
+        if let globalPrice {
+            measured.premiumFX = Self.premium(krwPrice: referencePrice, usdtPrice: globalPrice, usdtRate: usdKRW)
+        }
+        measured.tetherPremium = usdtRate.flatMap { $0 > 0 && $0.isFinite ? $0 / usdKRW - 1 : nil }
+        return measured
     }
 
     /// The premium of a KRW price over a USDT price at a KRW-per-USDT rate.

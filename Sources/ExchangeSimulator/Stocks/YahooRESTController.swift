@@ -10,6 +10,8 @@ import NIOCore
 struct YahooRESTController<Context: RequestContext> {
     let market: SimulatedStockMarket
     let now: @Sendable () -> Int64
+    /// The simulated dollar in won, for the chart of `KRW=X` (issue 29).
+    let usdKRW: @Sendable () -> Double
 
     func register(on router: Router<Context>) {
         router.get("/v8/finance/chart/:symbol") { request, context in
@@ -36,6 +38,7 @@ struct YahooRESTController<Context: RequestContext> {
     }
 
     private func chart(_ symbol: String, _ parameters: FormQuery) -> Response {
+        if symbol.uppercased() == Self.forexSymbol { return forexChart() }
         guard let stock = stock(forSymbol: symbol) else {
             return .json(YahooChartResponse(error: .notFound), status: .notFound)
         }
@@ -74,6 +77,36 @@ struct YahooRESTController<Context: RequestContext> {
             stock: stock, symbol: symbol.uppercased(), bars: bars, latest: quote, lastUpdate: lastUpdate,
             first: selected.first, range: range ?? "", interval: interval, session: session, now: time)
         return .json(YahooChartResponse(result: Self.result(meta: meta, points: points, intraday: intraday)))
+    }
+
+    /// Yahoo's symbol of the dollar in won.
+    static var forexSymbol: String { "KRW=X" }
+
+    /// The chart of `KRW=X`: the simulated USD/KRW as the market price of now, and as today's bar.
+    private func forexChart() -> Response {
+        let time = now()
+        let rate = (usdKRW() * 10_000).rounded() / 10_000
+        var meta = YahooChartMeta()
+        meta.currency = "KRW"
+        meta.symbol = Self.forexSymbol
+        meta.exchangeName = "CCY"
+        meta.fullExchangeName = "CCY"
+        meta.instrumentType = "CURRENCY"
+        meta.regularMarketTime = time / 1000
+        meta.gmtoffset = 0
+        meta.timezone = "GMT"
+        meta.exchangeTimezoneName = "Europe/London"
+        meta.regularMarketPrice = rate
+        meta.regularMarketDayHigh = rate
+        meta.regularMarketDayLow = rate
+        meta.regularMarketVolume = 0
+        meta.longName = "USD/KRW"
+        meta.shortName = "USD/KRW"
+        meta.chartPreviousClose = rate
+        meta.priceHint = 4
+        let day = TradingDay(unixMilliseconds: time).startUnixMilliseconds / 1000
+        let point = ChartPoint(time: day, open: rate, high: rate, low: rate, close: rate, volume: 0)
+        return .json(YahooChartResponse(result: Self.result(meta: meta, points: [point], intraday: false)))
     }
 
     /// Yahoo's 400 for an interval or a range it does not serve.

@@ -109,7 +109,11 @@ final class YahooSession: Sendable {
     }
 
     private func chart(_ stock: Stock, range: String) async throws -> YahooChartResult {
-        let symbol = YahooClient.symbol(stock)
+        try await chart(symbol: YahooClient.symbol(stock), range: range)
+    }
+
+    /// The daily chart of a Yahoo symbol (`005930.KS`, `KRW=X`) over `range`.
+    func chart(symbol: String, range: String) async throws -> YahooChartResult {
         let path =
             YahooEndpoint.chartPrefix + (symbol.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? symbol)
         let reply = try await get(

@@ -1,4 +1,5 @@
-public import ArgumentParser
+import ArgumentParser
+import Exchanges
 import HeadlessOutput
 import MarketDomain
 import MarketFeatures
@@ -48,9 +49,12 @@ struct CompareCommand: AsyncParsableCommand {
         try await CommandFailure.guarding {
             let wanted = try MarketArguments.parse(symbols).map(\.base)
             let store = storeOptions.openPreferencesIfPossible()
-            let rows = try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store) {
-                clients in
+            let (rows, forex) = try await MarketSession.runWithForex(
+                exchangeOptions, exchanges: Exchange.allCases, store: store
+            ) { clients, forexClient in
                 let boards = ExchangeBoards(clients: clients)
+                // The bank rate is read beside the boards; without it the premium over tether stands alone.
+                async let rate = Self.rate(from: forexClient)
                 let failures = await boards.load()
                 for exchange in Exchange.allCases {
                     if let error = failures[exchange] {
@@ -62,24 +66,41 @@ struct CompareCommand: AsyncParsableCommand {
                     throw ExchangeError.unavailable("no exchange could be reached")
                 }
                 let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
-                return await boards.comparisons(
+                let forex: ForexRate?
+                switch await rate {
+                case .success(let quoted): forex = quoted
+                case .failure(let error):
+                    forex = nil
+                    StandardError.writeLine("sise: USD/KRW unavailable: \(CommandFailure.message(for: error))")
+                }
+                let rows = await boards.comparisons(
                     symbols: wanted, matching: SearchMatcher(search ?? ""), order: order, language: names)
+                return (rows.map { $0.measured(against: forex?.usdKRW) }, forex)
             }
             if !wanted.isEmpty, rows.isEmpty {
                 throw ExchangeError.unknownMarket(
                     "\(wanted.joined(separator: ", ")) not listed on two or more Korean exchanges")
             }
-            try print(rows)
+            try print(rows, forex: forex)
         }
     }
 
-    private func print(_ rows: [CoinComparison]) throws {
+    /// The bank rate, or why it could not be read.
+    private static func rate(from client: ForexClient) async -> Result<ForexRate, any Error> {
+        do {
+            return .success(try await client.fetchUSDKRW())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func print(_ rows: [CoinComparison], forex: ForexRate?) throws {
         switch format {
         case .json:
-            try StandardOutput.writeLine(OutputJSON.encode(rows.map(ComparisonRecord.init)))
+            try StandardOutput.writeLine(OutputJSON.encode(rows.map { ComparisonRecord($0, forex: forex) }))
         case .csv:
             try StandardOutput.writeLine(CSV.line(ComparisonRecord.csvHeader))
-            for row in rows { try StandardOutput.writeLine(CSV.line(ComparisonRecord(row).csvFields)) }
+            for row in rows { try StandardOutput.writeLine(CSV.line(ComparisonRecord(row, forex: forex).csvFields)) }
         case .table:
             for line in ComparisonTable.make(rows, language: names).render() { try StandardOutput.writeLine(line) }
         }

@@ -114,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Asks the desktop to open `address` (xdg-open, or `open` on macOS); says so when it cannot.
     /// The example pages' clients, over the session's servers of their dialects.
-    private static func exampleClients(_ servers: MarketSession.ExampleServers) -> ExampleClients? {
+    private static func exampleClients(_ servers: MarketSession.ServiceServers) -> ExampleClients? {
         guard let github = servers.baseURLs[.github], let numbers = servers.baseURLs[.randomNumbers] else { return nil }
         return ExampleClients(
             repositories: ExampleServiceClients.github(baseURL: github),

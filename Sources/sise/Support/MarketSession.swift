@@ -39,7 +39,7 @@ enum MarketSession {
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
         limits: StockOptions, listStore: MarketStore? = nil,
-        _ body: ([Exchange: MarketDataClient], StockSession.Context?, ExampleServers) async throws -> Result
+        _ body: ([Exchange: MarketDataClient], StockSession.Context?, ServiceServers) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
         logger.logLevel = options.verbose ? .info : .error
@@ -61,7 +61,7 @@ enum MarketSession {
         if options.live {
             return try await body(
                 clients(exchanges, store: store, logger: logger) { .live($0) },
-                stockContext(baseURL: nil, live: true, simulated: false), ExampleServers.live)
+                stockContext(baseURL: nil, live: true, simulated: false), ServiceServers.live)
         }
         if let baseURL = options.baseURL {
             let servers = try Self.servers(baseURL: baseURL, primary: options.exchange)
@@ -70,8 +70,14 @@ enum MarketSession {
                     servers[.upbit]?.restBaseURL ?? baseURL,
                     by: Exchange.allCases.count + (StockSource.allCases.firstIndex(of: source) ?? 0))
             }
-            // The example apps' services follow the stock sources' in `sise simulate`'s order.
-            var examples = ExampleServers()
+            // The example apps' services follow the stock sources' in `sise simulate`'s order;
+            // Dunamu's forex is served beside Upbit.
+            var examples = ServiceServers()
+            examples.dunamu = servers[.upbit]?.restBaseURL ?? baseURL
+            examples.yahoo =
+                PortShift.shift(
+                    servers[.upbit]?.restBaseURL ?? baseURL,
+                    by: Exchange.allCases.count + (StockSource.allCases.firstIndex(of: .yahoo) ?? 0)) ?? baseURL
             for (index, service) in ExampleService.allCases.enumerated() {
                 examples.baseURLs[service] = PortShift.shift(
                     servers[.upbit]?.restBaseURL ?? baseURL,
@@ -89,20 +95,42 @@ enum MarketSession {
                         webSocketURL: running.webSocketURL(for: exchange))
                 },
                 stockContext(baseURL: stocks.map { running.baseURL(for: $0) }, live: false, simulated: true),
-                ExampleServers(
+                ServiceServers(
                     baseURLs: Dictionary(
-                        uniqueKeysWithValues: ExampleService.allCases.map { ($0, running.baseURL(for: $0)) })))
+                        uniqueKeysWithValues: ExampleService.allCases.map { ($0, running.baseURL(for: $0)) }),
+                    dunamu: running.restBaseURL(for: .upbit), yahoo: running.baseURL(for: .yahoo)))
         }
     }
 
-    /// Where the example apps' services are for this session: the real hosts, the embedded
-    /// simulator's ports, or those after a `--base-url`'s.
-    struct ExampleServers: Sendable {
+    /// Where the services beside the exchanges are for this session (the example apps' and the
+    /// USD/KRW quote's): the real hosts, the embedded simulator's ports, or those after a
+    /// `--base-url`'s (Dunamu's forex beside Upbit, as the simulator serves it).
+    struct ServiceServers: Sendable {
         var baseURLs: [ExampleService: String] = [:]
+        /// Dunamu's forex quote and Yahoo's `KRW=X` chart.
+        var dunamu = DunamuForexEndpoint.liveBaseURL
+        var yahoo = YahooClient.liveBaseURL
 
-        static var live: ExampleServers {
-            ExampleServers(
+        static var live: ServiceServers {
+            ServiceServers(
                 baseURLs: Dictionary(uniqueKeysWithValues: ExampleService.allCases.map { ($0, $0.liveBaseURL) }))
+        }
+
+        /// The USD/KRW client of these servers.
+        func forex(logger: Logger) -> ForexClient {
+            ForexClient.make(dunamuBaseURL: dunamu, yahooBaseURL: yahoo, logger: logger)
+        }
+    }
+
+    /// Runs `body` with clients of several exchanges and the USD/KRW client (the premium).
+    static func runWithForex<Result: Sendable>(
+        _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore? = nil,
+        _ body: ([Exchange: MarketDataClient], ForexClient) async throws -> Result
+    ) async throws -> Result {
+        var logger = Logger(label: "sise.forex")
+        logger.logLevel = options.verbose ? .info : .error
+        return try await run(options, exchanges: exchanges, store: store, stocks: nil, limits: StockOptions()) {
+            clients, _, services in try await body(clients, services.forex(logger: logger))
         }
     }
 

@@ -1,0 +1,95 @@
+public import ExchangeWire
+import Foundation
+public import Logging
+public import MarketDomain
+import NIOCore
+import NIOHTTP1
+
+/// The USD/KRW rate (issue 29, exchange-apis.md §9.1): Dunamu's forex quote first, Yahoo's
+/// `KRW=X` chart when Dunamu fails or says something implausible. A rate outside 500–3,000 is
+/// refused from either; when both fail the error says why each did.
+public struct ForexClient: Sendable {
+    /// Reads the rate now.
+    public var fetchUSDKRW: @Sendable () async throws -> ForexRate
+
+    /// A client of `fetch`.
+    public init(fetchUSDKRW: @escaping @Sendable () async throws -> ForexRate) {
+        self.fetchUSDKRW = fetchUSDKRW
+    }
+
+    /// Yahoo's symbol of the dollar in won.
+    public static let yahooSymbol = "KRW=X"
+
+    /// A client of a Dunamu-dialect server at `dunamuBaseURL` and a Yahoo-dialect one at
+    /// `yahooBaseURL`.
+    public static func make(
+        dunamuBaseURL: String, yahooBaseURL: String, logger: Logger = Logger(label: "sise.forex")
+    ) -> ForexClient {
+        let dunamu = RESTTransport(
+            baseURL: dunamuBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger, serverName: "Dunamu")
+        let yahoo = YahooSession(
+            transport: RESTTransport(baseURL: yahooBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger),
+            backOff: .seconds(300), names: { _ in nil })
+        return ForexClient {
+            do {
+                return try await fromDunamu(dunamu)
+            } catch let first {
+                do {
+                    return try await fromYahoo(yahoo)
+                } catch {
+                    throw ExchangeError.unavailable(
+                        "USD/KRW: Dunamu: \(String(describing: first)); Yahoo: \(String(describing: error))")
+                }
+            }
+        }
+    }
+
+    /// The rate in Dunamu's quote.
+    static func fromDunamu(_ transport: RESTTransport) async throws -> ForexRate {
+        let reply = try await transport.get(
+            DunamuForexEndpoint.recent, [(DunamuForexEndpoint.codes, DunamuForexEndpoint.usdKRW)])
+        guard reply.status == .ok else {
+            throw RESTTransport.error(
+                status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+        }
+        let quotes = try RESTTransport.decode(
+            [DunamuForexQuote].self, from: reply.body, path: DunamuForexEndpoint.recent)
+        return try rate(of: quotes)
+    }
+
+    /// The rate of Dunamu's array: its first quote's `basePrice`, timed by its `timestamp` (or
+    /// its KST `date` and `time`).
+    public static func rate(of quotes: [DunamuForexQuote]) throws -> ForexRate {
+        guard let quote = quotes.first, let price = quote.basePrice else {
+            throw ExchangeError.badResponse("Dunamu forex: no basePrice in the answer")
+        }
+        let time = quote.timestamp ?? kstTime(date: quote.date, time: quote.time) ?? 0
+        guard let rate = ForexRate(usdKRW: price, source: .dunamu, provider: quote.provider, time: time) else {
+            throw ExchangeError.badResponse("Dunamu forex: \(price) is not a plausible USD/KRW (500–3,000)")
+        }
+        return rate
+    }
+
+    /// The rate in Yahoo's `KRW=X` chart: its market price and time.
+    static func fromYahoo(_ session: YahooSession) async throws -> ForexRate {
+        let result = try await session.chart(symbol: yahooSymbol, range: "5d")
+        guard let price = result.meta.regularMarketPrice else {
+            throw ExchangeError.badResponse("Yahoo \(yahooSymbol): no market price")
+        }
+        let time = (result.meta.regularMarketTime ?? 0) * 1000
+        guard let rate = ForexRate(usdKRW: price, source: .yahoo, time: time) else {
+            throw ExchangeError.badResponse("Yahoo \(yahooSymbol): \(price) is not a plausible USD/KRW (500–3,000)")
+        }
+        return rate
+    }
+
+    /// `2023-05-19` and `23:58:00` in Korea as Unix ms.
+    static func kstTime(date: String?, time: String?) -> Int64? {
+        guard let date, let time else { return nil }
+        let day = date.split(separator: "-").compactMap { Int($0) }
+        let clock = time.split(separator: ":").compactMap { Int64($0) }
+        guard day.count == 3, clock.count == 3, let tradingDay = TradingDay(year: day[0], month: day[1], day: day[2])
+        else { return nil }
+        return tradingDay.startUnixMilliseconds + (clock[0] * 3600 + clock[1] * 60 + clock[2] - 9 * 3600) * 1000
+    }
+}

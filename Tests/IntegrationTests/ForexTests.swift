@@ -1,0 +1,64 @@
+import ExchangeSimulator
+import Exchanges
+import Foundation
+import MarketDomain
+import Testing
+
+/// The USD/KRW rate against the simulator over loopback (issue 29): Dunamu's quote served beside
+/// Upbit, Yahoo's `KRW=X` when Dunamu fails, and the three premiums `sise compare` prints.
+@Suite(.serialized) struct ForexTests {
+    @Test func theRateIsTheSimulatedDollarFromDunamuOrElseFromYahoo() async throws {
+        // Every listed coin, tether among them.
+        let harness = try await SimulatorHarness.start(markets: 408, ticksPerSecond: 200)
+        defer { Task { await harness.stop() } }
+        let yahoo = harness.running.baseURL(for: .yahoo)
+        let client = ForexClient.make(dunamuBaseURL: harness.running.restBaseURL(for: .upbit), yahooBaseURL: yahoo)
+        let rate = try await client.fetchUSDKRW()
+        #expect(rate.source == .dunamu && rate.provider == "하나은행")
+        #expect(abs(rate.usdKRW - harness.simulator.market.usdKRW()) < 0.01)
+        #expect(abs(rate.time - ExchangeSimulator.wallClockMilliseconds()) < 60_000)
+        // Tether trades at a premium of −2 % to +5 % over the dollar.
+        let tether = try #require(harness.venueTickers()[CoinComparison.usdtMarket]?.price)
+        #expect((-0.021...0.051).contains(tether / rate.usdKRW - 1), "\(tether) over \(rate.usdKRW)")
+        // Dunamu unreachable: Yahoo's chart stands in; both unreachable: the error says each.
+        let fallback = ForexClient.make(dunamuBaseURL: "http://127.0.0.1:9", yahooBaseURL: yahoo)
+        let fromYahoo = try await fallback.fetchUSDKRW()
+        #expect(fromYahoo.source == .yahoo && abs(fromYahoo.usdKRW - rate.usdKRW) < 1)
+        let neither = ForexClient.make(dunamuBaseURL: "http://127.0.0.1:9", yahooBaseURL: "http://127.0.0.1:9")
+        await #expect {
+            try await neither.fetchUSDKRW()
+        } throws: { error in
+            "\(error)".contains("Dunamu:") && "\(error)".contains("Yahoo:")
+        }
+    }
+
+    @Test func compareJSONCarriesThreePremiumsThatAgreeAndTheRateItUsed() async throws {
+        let compared = try await SiseProcess.run(["compare", "--format", "json"], seconds: 120)
+        #expect(compared.status == 0, "\(compared.stderr)")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(compared.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count > 10)
+        func number(_ row: [String: Any], _ key: String) -> Double? { (row[key] as? NSNumber)?.doubleValue }
+        var checked = 0
+        for row in rows {
+            guard let fx = number(row, "premiumFX"), let usdt = number(row, "premiumUSDT"),
+                let tether = number(row, "tetherPremium")
+            else { continue }
+            #expect(abs((1 + fx) - (1 + usdt) * (1 + tether)) < 1e-9, "\(row)")
+            #expect(number(row, "premium") == usdt)
+            #expect(row["fxSource"] as? String == "dunamu")
+            #expect((500...3_000).contains(number(row, "usdKRW") ?? 0))
+            #expect((number(row, "fxTime") ?? 0) > 1_700_000_000_000)
+            checked += 1
+        }
+        #expect(checked > 10, "\(compared.stdout.prefix(400))")
+        let fx = try await SiseProcess.run(["fx", "--format", "json"], seconds: 60)
+        #expect(fx.status == 0, "\(fx.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(fx.stdout.utf8)) as? [String: Any])
+        #expect(record["source"] as? String == "dunamu")
+        #expect(record["provider"] as? String == "하나은행")
+        let table = try await SiseProcess.run(["fx"], seconds: 60)
+        #expect(table.stdout.hasPrefix("USD/KRW ") && table.stdout.contains("Dunamu (하나은행)"), "\(table.stdout)")
+        #expect(try await SiseProcess.run(["fx", "--format", "csv"]).status == 64)
+    }
+}
