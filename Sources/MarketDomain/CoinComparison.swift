@@ -148,14 +148,17 @@ public struct CoinComparison: Sendable, Hashable, Identifiable {
 extension QuoteOrder {
     /// The comparisons in this order. On the compare view the keys read: name, price (the
     /// reference KRW price), change (the premium) and value (the spread rate); a missing
-    /// premium sorts below every known one.
-    public func sorted(_ rows: [CoinComparison], language: NameLanguage = .korean) -> [CoinComparison] {
+    /// premium (on `basis`) sorts below every known one.
+    public func sorted(
+        _ rows: [CoinComparison], language: NameLanguage = .korean, basis: PremiumBasis = .usdt
+    ) -> [CoinComparison] {
         rows.sorted { lhs, rhs in
             let byKey: Int
             switch key {
             case .name: byKey = Self.compareNames(lhs.market.name(in: language), rhs.market.name(in: language))
             case .price: byKey = Self.compare(lhs.referencePrice, rhs.referencePrice)
-            case .change: byKey = Self.compare(lhs.premium ?? -.infinity, rhs.premium ?? -.infinity)
+            case .change:
+                byKey = Self.compare(basis.premium(of: lhs) ?? -.infinity, basis.premium(of: rhs) ?? -.infinity)
             case .value: byKey = Self.compare(lhs.spreadRate, rhs.spreadRate)
             case .move1m, .move5m, .move15m: byKey = 0  // no moves across exchanges: by name
             }

@@ -729,3 +729,30 @@ def test_a_warned_market_shows_its_badge_on_the_board_and_its_reason_in_the_deta
     page.locator('[data-role="search"]').press("Escape")
     assert page.errors == []
     page.close()
+
+
+# Issue 29: the Compare tab's premium against tether or the bank rate, and the line that says which.
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_the_compare_tab_says_its_premium_basis_the_bank_rate_and_tethers_premium_and_switches(browser, server, width, height):
+    page = open_page(browser, server, width=width, height=height)
+    page.locator('[data-tab="compare"]').click()
+    line = page.locator('[data-role="fx-line"]')
+    expect(line).to_contain_text("김프 vs USDT · USD/KRW ", timeout=DEADLINE)
+    expect(line).to_contain_text("Dunamu (하나은행)")
+    expect(line).to_contain_text(re.compile(r"테더 [+-]\d+\.\d\d%"))
+    premium = page.locator("tr[data-market] td.premium").filter(has_text=re.compile("%$")).first
+    expect(premium).to_have_text(re.compile(r"^[+-]?\d+\.\d\d%$"), timeout=DEADLINE)
+    # A click on the line (or p) measures against the bank rate; p again against tether.
+    line.click()
+    expect(line).to_contain_text("김프 vs USD/KRW", timeout=DEADLINE)
+    expect(line).to_contain_text("p: vs USDT")
+    expect(premium).to_have_text(re.compile(r"^[+-]?\d+\.\d\d%$"), timeout=DEADLINE)
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 0, f"the Compare tab is {page.evaluate(overflow)} px too wide at {width} px"
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + f"/compare-fx-{width}x{height}.png")
+    page.keyboard.press("p")
+    expect(line).to_contain_text("김프 vs USDT", timeout=DEADLINE)
+    page.locator('[data-tab="market"]').click()
+    expect(line).to_be_hidden(timeout=DEADLINE)
+    assert page.errors == []
+    page.close()

@@ -219,6 +219,31 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    @Test func theCompareTabSaysItsPremiumBasisTheBankRateAndTethersPremiumAndPSwitches() async throws {
+        let run = try AppRun()
+        defer { run.remove() }
+        let tmux = try await Tmux.start(run.command())
+        do {
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+            try await tmux.keys("Tab", "Tab")
+            let usdt = try await tmux.waitFor("the premium line over tether") { lines in
+                lines[1].contains("김프 vs USDT · USD/KRW ") && lines[1].contains("Dunamu (하나은행)")
+                    && lines[1].contains("테더 ")
+            }
+            #expect(usdt[1].contains("p: vs USD/KRW"))
+            try await tmux.keys("p")
+            try await tmux.waitFor("the premium line over the bank rate") { lines in
+                lines[1].contains("김프 vs USD/KRW · USD/KRW ") && lines[1].contains("p: vs USDT")
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+            await tmux.kill()
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+    }
+
     @Test func largeTradeAndWarningRulesAreMadeOnTheAlertsTabAndALargeTradeFires() async throws {
         let run = try AppRun()
         defer { run.remove() }

@@ -37,7 +37,7 @@ import Testing
         }
     }
 
-    private func harness() async throws -> Harness {
+    private func harness(forex: ForexWatch? = nil) async throws -> Harness {
         let upbit = ScriptedMarketClient(
             markets: [Self.bitcoin, Self.ripple, Self.tether],
             tickers: [
@@ -67,7 +67,7 @@ import Testing
         let store = InMemoryPreferenceStore()
         let viewModel = BoardViewModel(
             board: try #require(boards.boards[.upbit]), store: store.store, clock: ViewClock(clock),
-            isSimulated: true, exchangeBoards: boards)
+            isSimulated: true, exchangeBoards: boards, forex: forex)
         await viewModel.prepare()
         viewModel.send(.viewportResized(rows: 10))
         viewModel.frame()
@@ -94,6 +94,44 @@ import Testing
         #expect(tether.premium == "—")
         #expect(output.status.feeds.map(\.exchange) == ["Upbit", "Bithumb", "Korbit", "Binance"])
         #expect(output.status.feeds.first { $0.exchange == "Korbit" }?.connection == .connecting)
+    }
+
+    @Test func thePremiumAgainstTheBankRateTetherSoneAndTheLineSayingWhichIsShown() async throws {
+        let time: Int64 = 1_795_682_028_000
+        let rate = try #require(ForexRate(usdKRW: 1_350, source: .dunamu, provider: "하나은행", time: time))
+        let forex = ForexWatch { rate }
+        await forex.refresh()
+        let h = try await harness(forex: forex)
+        let usdt = h.step(.tabChosen(.compare))
+        let clock = BoardViewModel.kstTime(time)
+        // Tether over the dollar: 1,400 / 1,350 − 1 = +3.70 %.
+        #expect(
+            usdt.forexLine
+                == "김프 vs USDT · USD/KRW 1,350.00 Dunamu (하나은행) \(clock) KST · 테더 +3.70% · p: vs USD/KRW")
+        #expect(usdt.compareRows.first { $0.symbol == "BTC" }?.premium == "+5.04%")
+        // `p`: against the bank rate, 100,000,000 / (68,000 × 1,350) − 1 = +8.93 %, and the sort follows.
+        let fx = h.step(.premiumBasisToggled)
+        #expect(fx.forexLine?.hasPrefix("김프 vs USD/KRW · USD/KRW 1,350.00") == true)
+        #expect(fx.forexLine?.hasSuffix("p: vs USDT") == true)
+        #expect(fx.compareRows.first { $0.symbol == "BTC" }?.premium == "+8.93%")
+        // XRP 3,000 / (2 × 1,350) − 1 = +11.11 % first, then BTC; tether has no global price.
+        let sorted = h.step(.sortKeyChosen(.change))
+        #expect(sorted.compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
+        #expect(sorted.compareRows.first?.premium == "+11.11%")
+        // Another tab has no such line.
+        #expect(h.step(.tabChosen(.market)).forexLine == nil)
+    }
+
+    @Test func withoutARateTheLineSaysWhyAndThePremiumAgainstItIsBlank() async throws {
+        let forex = ForexWatch { throw ExchangeError.unavailable("USD/KRW: Dunamu: down; Yahoo: down") }
+        await forex.refresh()
+        let h = try await harness(forex: forex)
+        let output = h.step(.tabChosen(.compare))
+        #expect(
+            output.forexLine
+                == "김프 vs USDT · USD/KRW unavailable: USD/KRW: Dunamu: down; Yahoo: down · p: vs USD/KRW")
+        #expect(output.compareRows.first { $0.symbol == "BTC" }?.premium == "+5.04%")
+        #expect(h.step(.premiumBasisToggled).compareRows.first { $0.symbol == "BTC" }?.premium == "—")
     }
 
     /// The other exchanges' feeds start when the Compare tab first shows: until then the status

@@ -33,6 +33,9 @@ public enum BoardInput: Sendable, Equatable, Codable {
     /// `m`: show the movers view (the top risers and fallers of a window) instead of the rows,
     /// or the rows again.
     case moversToggled
+    /// `p` on the Compare tab: measure the premium against the other basis (tether or the bank
+    /// rate), for its column and its sort.
+    case premiumBasisToggled
     /// How many table rows fit on screen now.
     case viewportResized(rows: Int)
     /// The Market tab shows this market group (`KRW`, `BTC`, `USDT`: the markets quoted in it).

@@ -30,6 +30,10 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var isHelpVisible = false
     /// Whether markets under a 유의 or 주의 are hidden (`w`).
     public var hidesWarned = false
+    /// The Compare tab's line about its premium (issue 29): the basis, the bank rate with its
+    /// source and time, and tether's premium over it: `김프 vs USDT · USD/KRW 1,426.45 Dunamu
+    /// (하나은행) 17:33 KST · 테더 +1.51% · p: vs USD/KRW`.
+    public var forexLine: String?
     /// The movers view, shown instead of the rows on the Market and Favorites tabs (`m`).
     public var movers: MoversPanel?
     /// The market whose detail view is open.

@@ -23,6 +23,8 @@ struct BoardState {
     var hidesWarned = false
     /// Whether the movers view shows instead of the rows (`m`).
     var showsMovers = false
+    /// What the Compare tab's premium is measured against (`p`).
+    var premiumBasis = PremiumBasis.usdt
     var detail: MarketID?
     /// The market groups the exchange lists (its own quote first) and the one the Market tab shows.
     var quoteGroups: [String] = ["KRW"]
@@ -84,6 +86,9 @@ struct BoardState {
             needsReorder = true
         case .moversToggled:
             showsMovers.toggle()
+        case .premiumBasisToggled:
+            premiumBasis = premiumBasis.toggled
+            needsReorder = true
         case .viewportResized(let rows):
             viewportRows = max(1, rows)
             keepSelectionInView()
@@ -167,7 +172,7 @@ struct BoardState {
         if tab == .compare {
             let matcher = SearchMatcher(settings.search(for: tab))
             let matching = matcher.matchesEverything ? comparisons : comparisons.filter { matcher.matches($0.market) }
-            order = settings.order(for: tab).sorted(matching, language: language).map(\.id)
+            order = settings.order(for: tab).sorted(matching, language: language, basis: premiumBasis).map(\.id)
         } else {
             order = rowQuotes(board: board, language: language).map(\.id)
         }

@@ -4,15 +4,18 @@ extension BoardViewModel {
     /// Compares again what moved since the last time: the coins whose prices moved, or every
     /// coin when a whole board (or the KRW-USDT rate behind every premium) changed.
     func recomputeComparisons() {
+        let usdKRW = measuredRate?.usdKRW
         if staleComparisons.all {
             let quotes = compareSnapshots.mapValues(\.quotes)
             comparisons = Dictionary(
-                CoinComparison.compare(quotes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                CoinComparison.compare(quotes).map { ($0.id, $0.measured(against: usdKRW)) },
+                uniquingKeysWith: { first, _ in first })
         } else {
             let rate = CoinComparison.usdtRate(on: compareSnapshots)
             for symbol in staleComparisons.symbols {
                 let id = MarketID(quote: "KRW", base: symbol)
-                comparisons[id] = CoinComparison.compare(symbol: symbol, on: compareSnapshots, usdtRate: rate)
+                comparisons[id] = CoinComparison.compare(symbol: symbol, on: compareSnapshots, usdtRate: rate)?
+                    .measured(against: usdKRW)
             }
         }
         staleComparisons = StaleComparisons(all: false)
@@ -25,6 +28,25 @@ extension BoardViewModel {
         return visible.compactMap { id in
             comparisons[id].map { compareRow($0, isFavorite: favorites.contains(id), isSelected: id == state.selected) }
         }
+    }
+
+    /// The Compare tab's line about its premium: the basis, the bank rate (its source and time,
+    /// or why it is missing) and tether's premium over it; `nil` without a rate source.
+    func forexLine() -> String? {
+        guard let forex, state.tab == .compare else { return nil }
+        let basis = "김프 vs \(state.premiumBasis.displayName)"
+        let toggle = "p: vs \(state.premiumBasis.toggled.displayName)"
+        guard let rate = measuredRate else {
+            return [basis, "USD/KRW " + (forex.failure.map { "unavailable: \($0)" } ?? "loading…"), toggle]
+                .joined(separator: " · ")
+        }
+        var parts = [basis, "USD/KRW \(rate.rateText) \(rate.sourceText) \(Self.kstTime(rate.time)) KST"]
+        if let tether = CoinComparison.usdtRate(on: compareSnapshots) {
+            parts.append("테더 " + NumberFormat.changeRate(tether / rate.usdKRW - 1))
+        }
+        if forex.failure != nil { parts.append("stale: the last read failed") }
+        parts.append(toggle)
+        return parts.joined(separator: " · ")
     }
 
     /// Each exchange's feed, in the order of ``Exchange/allCases``.
@@ -49,8 +71,9 @@ extension BoardViewModel {
             highestIndex: differ ? highest?.0 : nil, lowestIndex: differ ? lowest?.0 : nil,
             spread: NumberFormat.fixed(row.spreadRate * 100, decimals: 2) + "%",
             globalPrice: row.globalPrice.map { NumberFormat.price($0, quote: "USDT") } ?? "—",
-            premium: row.premium.map(NumberFormat.changeRate) ?? "—",
-            premiumDirection: ChangeDirection(signedChange: row.premium ?? 0), isFavorite: isFavorite,
+            premium: state.premiumBasis.premium(of: row).map(NumberFormat.changeRate) ?? "—",
+            premiumDirection: ChangeDirection(signedChange: state.premiumBasis.premium(of: row) ?? 0),
+            isFavorite: isFavorite,
             isSelected: isSelected)
     }
 }

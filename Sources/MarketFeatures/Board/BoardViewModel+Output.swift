@@ -51,6 +51,7 @@ extension BoardViewModel {
         }
         output.isHelpVisible = state.isHelpVisible
         output.hidesWarned = state.hidesWarned
+        output.forexLine = forexLine()
         if state.showsMovers, state.tab == .market || state.tab == .favorites {
             output.movers = MoversPanel.of(
                 snapshot, key: output.order.key, quote: state.quoteGroup,

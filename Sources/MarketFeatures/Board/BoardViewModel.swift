@@ -48,6 +48,11 @@ public final class BoardViewModel {
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
+    /// The bank rate for the Compare tab's premium against it (issue 29); `nil` measures
+    /// against tether only.
+    let forex: ForexWatch?
+    /// The rate the comparisons were last measured with.
+    var measuredRate: ForexRate?
     /// Every exchange's board as of the last frame taken (shared, not copied), and each feed's state.
     var compareSnapshots: [Exchange: TickerBoard] = [:]
     var feedStates: [Exchange: ConnectionState] = [:]
@@ -79,9 +84,10 @@ public final class BoardViewModel {
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(100),
-        exchangeBoards: ExchangeBoards? = nil, resumesStoredView: Bool = true,
+        exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, resumesStoredView: Bool = true,
         logger: Logger = Logger(label: "sise.board")
     ) {
+        self.forex = forex
         self.resumesStoredView = resumesStoredView
         self.board = board
         self.exchangeBoards = exchangeBoards
@@ -241,6 +247,10 @@ public final class BoardViewModel {
         // The rate alone redraws at most once a second; any other change shows it at once.
         if tickTimes.count != output.status.ticksPerSecond, now - rateShownAt >= .seconds(1) { isDirty = true }
         noteCompareShown()
+        if state.tab == .compare, let rate = forex?.rate, rate != measuredRate {
+            measuredRate = rate
+            staleComparisons.markAll()
+        }
         if state.tab == .compare, staleComparisons.isStale, exchangeBoards != nil {
             recomputeComparisons()
         }

@@ -136,6 +136,7 @@ public enum KeyTable {
         case .character("?"): .helpToggled
         case .character("w"): .warnedMarketsToggled
         case .character("m"): .moversToggled
+        case .character("p"): .premiumBasisToggled
         default: nil
         }
     }

@@ -26,13 +26,17 @@ public struct RootParts: Sendable {
     public var makeWatchlist: (@MainActor @Sendable () -> Watchlist)?
     /// The alert rules and the process's one monitor of them; `nil` leaves the Alerts tab empty.
     public var alerts: AlertParts?
+    /// The bank rate the Compare tab measures its premium against too; `nil` for tether only.
+    public var forex: ForexWatch?
 
     /// The parts of a root over `board`.
     public init(
         board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
-        makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil
+        makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
+        forex: ForexWatch? = nil
     ) {
+        self.forex = forex
         self.alerts = alerts
         self.board = board
         self.boards = boards
@@ -54,7 +58,8 @@ extension RootViewModel {
     ) -> RootViewModel {
         let board = BoardViewModel(
             board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
-            language: parts.language, exchangeBoards: parts.boards, resumesStoredView: resumesStoredView,
+            language: parts.language, exchangeBoards: parts.boards, forex: parts.forex,
+            resumesStoredView: resumesStoredView,
             logger: logger)
         let liveBoard = parts.board
         let alerts = parts.alerts.map { alerts in

@@ -131,6 +131,8 @@ public struct BoardScreen: Sendable {
             let x = screen.write(" / ", x: 0, y: 1, style: Theme.header)
             let typed = screen.write(output.searchText, x: x, y: 1, style: TextStyle(bold: true))
             screen.write("  \(output.rowCount) found · Esc clears · / edits", x: x + typed, y: 1, style: Theme.hint)
+        } else if let line = output.forexLine {
+            screen.write(" " + line, x: 0, y: 1, style: Theme.hint, maxWidth: screen.width)
         } else if output.movers != nil {
             screen.write(
                 " The markets that moved most over the window, from this board's own ticks  ·  ? help", x: 0, y: 1,

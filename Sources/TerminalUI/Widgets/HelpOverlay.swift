@@ -14,6 +14,7 @@ enum HelpOverlay {
         "f / Space     favorite      X          clear favorites",
         "w             hide / show markets under 유의 or 주의",
         "m             movers: top risers and fallers (5 6 7 window)",
+        "p             Compare: premium vs USDT or vs USD/KRW",
         "Tab ←→ h l    switch tabs   Shift-Tab  previous tab",
         "[ ] Shift-←→  market group (KRW · BTC · USDT)",
         "In the detail: Tab or c o t  chart, order book, trades",

@@ -42,6 +42,7 @@ const sendWatchlist = (input) => sendInput({ watchlist: input });
 const sendKey = (name) => sendInput({ key: name });
 
 const view = new BoardView(root, {
+  send: (input) => send(input),
   sort: (key) => send({ sortKeyChosen: { key } }),
   // A click or a tap opens the row's detail.
   choose: (market) => {

@@ -117,6 +117,8 @@ export class BoardView {
     this.movers = root.querySelector('[data-view="movers"]');
     this.moversButton = root.querySelector('[data-role="movers-button"]');
     this.moversKey = "";
+    this.fxLine = root.querySelector('[data-role="fx-line"]');
+    this.fxLine.addEventListener("click", () => this.handlers.send({ premiumBasisToggled: {} }));
     this.groupsKey = "";
     this.rowsByID = new Map();
     this.drawn = null;
@@ -138,6 +140,8 @@ export class BoardView {
     if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
     else this.drawRows(output.rows, before.rows, (tr, row, shown) => this.fillMarketRow(tr, row, shown));
     this.drawMovers(output.movers);
+    setHidden(this.fxLine, !output.forexLine);
+    setText(this.fxLine, output.forexLine ?? "");
     const placeholder = output.movers ? "" : output.placeholder ?? "";
     setHidden(this.placeholder, placeholder === "");
     setText(this.placeholder, placeholder);

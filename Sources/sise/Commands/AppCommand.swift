@@ -53,7 +53,7 @@ struct AppCommand: AsyncParsableCommand {
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
                 listStore: opened
-            ) { clients, stockContext, _ in
+            ) { clients, stockContext, services in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare
                 // tab's) load and follow once that tab first shows, each retrying on its own if it
@@ -65,11 +65,14 @@ struct AppCommand: AsyncParsableCommand {
                 let notification = notify ? Self.notification() : nil
                 // One alert evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
                 let watchers = await BoardWatchers.start(
-                    board: board, boards: boards, store: opened, logger: Logger(label: "sise.alerts"))
+                    board: board, boards: boards, store: opened,
+                    forex: services.forex(logger: Logger(label: "sise.forex")),
+                    logger: Logger(label: "sise.alerts"))
                 defer { watchers.stop() }
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
-                    alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), notification: notification,
+                    alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
+                    notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
                     stockNames: opened.stockNames)
@@ -81,7 +84,7 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        alerts: AlertParts, notification: AlertSignal.Notification?, isSimulated: Bool,
+        alerts: AlertParts, forex: ForexWatch, notification: AlertSignal.Notification?, isSimulated: Bool,
         convention: Theme.Convention,
         language: NameLanguage, stocks: StockSession.Context?,
         watchlists: WatchlistStore, stockNames: StockNameStore
@@ -100,7 +103,7 @@ struct AppCommand: AsyncParsableCommand {
                 candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
                 depth: client.liveDepth,
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                alerts: alerts))
+                alerts: alerts, forex: forex))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

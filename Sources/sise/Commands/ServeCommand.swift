@@ -86,7 +86,9 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 // One alert evaluator for every tab, on the same boards; the market list watched.
                 let watchers = await BoardWatchers.start(
-                    board: board, boards: boards, store: opened, webhook: webhook, logger: logger)
+                    board: board, boards: boards, store: opened, forex: examples.forex(logger: logger),
+                    webhook: webhook,
+                    logger: logger)
                 defer { watchers.stop() }
                 let context = DashboardContext(
                     root: RootParts(
@@ -95,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
                         candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
                         depth: client.liveDepth,
                         makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor)),
+                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)
