@@ -23,18 +23,15 @@ struct DunamuForexController<Context: RequestContext> {
     /// The quote of `usdKRW` at `now`, with the fields a bank's quote carries.
     static func quote(usdKRW: Double, at now: Int64) -> DunamuForexQuote {
         let rate = (usdKRW * 100).rounded() / 100
-        let kst = now + 9 * 3_600_000
-        let day = TradingDay(unixMilliseconds: kst).components
-        let seconds = (kst / 1000) % 86_400
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let seconds = (now + KoreanTime.offsetMilliseconds) / 1000 % 86_400
         var quote = DunamuForexQuote()
         quote.code = DunamuForexEndpoint.usdKRW
         quote.currencyCode = "USD"
         quote.currencyName = "달러"
         quote.country = "미국"
         quote.name = "미국 (KRW/USD)"
-        quote.date = "\(day.year)-\(two(Int64(day.month)))-\(two(Int64(day.day)))"
-        quote.time = "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        quote.date = KoreanTime.date(now)
+        quote.time = KoreanTime.clock(now)
         quote.recurrenceCount = Int(seconds / 60)
         quote.basePrice = rate
         quote.openingPrice = rate

@@ -31,7 +31,7 @@ public enum TradeTable {
         ])
         table.rows = trades.map { trade in
             [
-                kstTime(trade.timestamp), trade.side == .buy ? "buy" : "sell",
+                KoreanTime.clock(trade.timestamp), trade.side == .buy ? "buy" : "sell",
                 NumberFormat.price(trade.price, quote: trade.market.quote),
                 NumberFormat.fixed(trade.size, decimals: 4),
             ]
@@ -45,7 +45,7 @@ public enum TradeTable {
     /// One trade as a line of `sise trades --follow`, in the table's columns at fixed widths.
     public static func followLine(_ trade: Trade) -> String {
         followLine(
-            time: kstTime(trade.timestamp), side: trade.side == .buy ? "buy" : "sell",
+            time: KoreanTime.clock(trade.timestamp), side: trade.side == .buy ? "buy" : "sell",
             price: NumberFormat.price(trade.price, quote: trade.market.quote),
             size: NumberFormat.fixed(trade.size, decimals: 4))
     }
@@ -57,13 +57,6 @@ public enum TradeTable {
         }
         return pad(time, 10, right: false) + "  " + pad(side, 4, right: false) + "  " + pad(price, 16, right: true)
             + "  " + pad(size, 14, right: true)
-    }
-
-    /// `HH:mm:ss` in KST.
-    static func kstTime(_ timestamp: Int64) -> String {
-        let seconds = Int(((timestamp + 9 * 3_600_000) / 1000) % 86_400)
-        return ZeroPadded.time(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58)
-            ?? ""
     }
 
     /// The line under the table: 체결강도 over these trades.

@@ -103,7 +103,7 @@ import Testing
         await forex.refresh()
         let h = try await harness(forex: forex)
         let usdt = h.step(.tabChosen(.compare))
-        let clock = BoardViewModel.kstTime(time)
+        let clock = KoreanTime.clock(time)
         // Tether over the dollar: 1,400 / 1,350 − 1 = +3.70 %.
         #expect(
             usdt.forexLine

@@ -63,7 +63,11 @@ public struct ForexClient: Sendable {
         guard let quote = quotes.first, let price = quote.basePrice else {
             throw ExchangeError.badResponse("Dunamu forex: no basePrice in the answer")
         }
-        let time = quote.timestamp ?? kstTime(date: quote.date, time: quote.time) ?? 0
+        let time =
+            quote.timestamp ?? quote.date.flatMap { date in
+                quote.time.flatMap { KoreanTime.milliseconds(date: date, clock: $0) }
+            }
+            ?? 0
         guard let rate = ForexRate(usdKRW: price, source: .dunamu, provider: quote.provider, time: time) else {
             throw ExchangeError.badResponse("Dunamu forex: \(price) is not a plausible USD/KRW (500–3,000)")
         }
@@ -83,13 +87,4 @@ public struct ForexClient: Sendable {
         return rate
     }
 
-    /// `2023-05-19` and `23:58:00` in Korea as Unix ms.
-    static func kstTime(date: String?, time: String?) -> Int64? {
-        guard let date, let time else { return nil }
-        let day = date.split(separator: "-").compactMap { Int($0) }
-        let clock = time.split(separator: ":").compactMap { Int64($0) }
-        guard day.count == 3, clock.count == 3, let tradingDay = TradingDay(year: day[0], month: day[1], day: day[2])
-        else { return nil }
-        return tradingDay.startUnixMilliseconds + (clock[0] * 3600 + clock[1] * 60 + clock[2] - 9 * 3600) * 1000
-    }
 }

@@ -207,7 +207,7 @@ public final class AlertsViewModel {
             let firing = entry.firing
             return Output.Firing(
                 id: "\(firing.rule)-\(firing.at)-\(firing.direction)", rule: firing.rule,
-                time: Self.kstDayAndTime(firing.at), message: firing.message, direction: firing.direction,
+                time: KoreanTime.monthDayClock(firing.at), message: firing.message, direction: firing.direction,
                 heldBack: entry.heldBack)
         }
         output.form = form
@@ -229,10 +229,4 @@ public final class AlertsViewModel {
         return parts.joined(separator: " · ")
     }
 
-    /// `11-26 13:05:09`: a Unix time in milliseconds as the day and time in Korea.
-    static func kstDayAndTime(_ milliseconds: Int64) -> String {
-        let day = TradingDay(unixMilliseconds: milliseconds + 9 * 3_600_000).components
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(two(day.month))-\(two(day.day)) \(BoardViewModel.kstTime(milliseconds))"
-    }
 }

@@ -40,7 +40,7 @@ extension BoardViewModel {
             return [basis, "USD/KRW " + (forex.failure.map { "unavailable: \($0)" } ?? "loading…"), toggle]
                 .joined(separator: " · ")
         }
-        var parts = [basis, "USD/KRW \(rate.rateText) \(rate.sourceText) \(Self.kstTime(rate.time)) KST"]
+        var parts = [basis, "USD/KRW \(rate.rateText) \(rate.sourceText) \(KoreanTime.clock(rate.time)) KST"]
         if let tether = CoinComparison.usdtRate(on: compareSnapshots) {
             parts.append("테더 " + NumberFormat.changeRate(tether / rate.usdKRW - 1))
         }

@@ -43,7 +43,7 @@ extension BoardViewModel {
         output.status.connection = connection
         output.status.notice = BoardStatus.notice(for: connection, of: board.exchange.displayName)
         output.status.ticksPerSecond = tickTimes.count
-        output.status.lastUpdate = lastTimestamp.map(Self.kstTime) ?? ""
+        output.status.lastUpdate = lastTimestamp.map(KoreanTime.clock) ?? ""
         output.status.feeds = feedStatuses()
         output.toast = state.toast?.text
         output.confirmation = state.pendingClear.map { count in
@@ -102,10 +102,4 @@ extension BoardViewModel {
         }
     }
 
-    /// `HH:mm:ss` in KST of a Unix time in ms.
-    static func kstTime(_ milliseconds: Int64) -> String {
-        let seconds = Int((milliseconds / 1000 + 9 * 3600) % 86_400)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-    }
 }

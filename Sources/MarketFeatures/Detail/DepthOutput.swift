@@ -100,10 +100,8 @@ public struct DepthOutput: Sendable, Equatable, Codable {
         }
         let large = Self.largeTradeValue(depth.tape)
         self.trades = depth.tape.prefix(trades).map { trade in
-            let seconds = Int(((trade.timestamp + 9 * 3_600_000) / 1000) % 86_400)
-            return TradeRow(
-                time: ZeroPadded.time(
-                    hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, separator: 58) ?? "",
+            TradeRow(
+                time: KoreanTime.clock(trade.timestamp),
                 side: trade.side, price: NumberFormat.price(trade.price, quote: quote), size: Self.size(trade.size),
                 isLarge: large.map { trade.price * trade.size >= $0 } ?? false)
         }

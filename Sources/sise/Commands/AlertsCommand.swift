@@ -212,13 +212,7 @@ struct FiringLine: Encodable {
 
     /// `11-25 23:40:58  #3  KRW-BTC rose to … (held back)`, in KST.
     static func describe(_ entry: RecordedFiring) -> String {
-        let seconds = entry.firing.at / 1000 + 9 * 3600
-        let day = TradingDay(daysSinceEpoch: Int(seconds / 86_400))
-        let clock = Int(seconds % 86_400)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let (_, month, date) = day.components
-        let time =
-            "\(two(month))-\(two(date)) \(two(clock / 3600)):\(two(clock / 60 % 60)):\(two(clock % 60))"
+        let time = KoreanTime.monthDayClock(entry.firing.at)
         let held = entry.heldBack ? "  (held back)" : ""
         return "\(time)  #\(entry.firing.rule)  \(DisplayWidth.sanitized(entry.firing.message))\(held)"
     }

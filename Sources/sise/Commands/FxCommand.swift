@@ -29,7 +29,7 @@ struct FxCommand: AsyncParsableCommand {
             case .json: try StandardOutput.writeLine(OutputJSON.encode(ForexRecord(rate)))
             default:
                 try StandardOutput.writeLine(
-                    "USD/KRW \(rate.rateText)  \(rate.sourceText)  \(ForexRecord.kstTime(rate.time)) KST")
+                    "USD/KRW \(rate.rateText)  \(rate.sourceText)  \(KoreanTime.dateClock(rate.time)) KST")
             }
         }
     }
@@ -51,13 +51,4 @@ struct ForexRecord: Encodable {
         time = rate.time
     }
 
-    /// `2026-11-26 14:03:00`: a Unix time in ms in Korea.
-    static func kstTime(_ milliseconds: Int64) -> String {
-        let kst = milliseconds + 9 * 3_600_000
-        let day = TradingDay(unixMilliseconds: kst).components
-        let seconds = (kst / 1000) % 86_400
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day.year)-\(two(Int64(day.month)))-\(two(Int64(day.day))) "
-            + "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-    }
 }

@@ -118,8 +118,7 @@ enum TickLine {
     static func format(_ quote: Quote, language: NameLanguage) -> String {
         let ticker = quote.ticker
         // Korean market watchers read times in KST (UTC+9).
-        let seconds = Int(((ticker.timestamp / 1000) + 9 * 3600) % 86_400)
-        let time = String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let time = KoreanTime.clock(ticker.timestamp)
         return format(
             time: time, name: quote.market.name(in: language), symbol: quote.market.symbol,
             price: NumberFormat.price(ticker.price, quote: quote.market.quote),
