@@ -2,6 +2,13 @@ import Foundation
 import MarketDomain
 
 extension SimulatedCoin {
+    /// Prices the walk at its scripted factor now, without a trade (a factor set at the start).
+    mutating func settle() {
+        price = KRWTickSize.snap(fairPrice * scriptedFactor)
+        high = max(high, price)
+        low = min(low, price)
+    }
+
     /// One trade at `now`: the walk moves by a step scaled to `tradesPerDay`, the price snaps to
     /// its tick, today's candle and the rolling 24h stats take the trade in.
     mutating func trade(now: Int64, tradesPerDay: Double, generator: inout SeededGenerator) {

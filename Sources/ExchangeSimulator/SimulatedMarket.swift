@@ -65,6 +65,11 @@ public final class SimulatedMarket: Sendable {
         }
         initial.bitcoinIndex = initial.indexByID[MarketID(quote: "KRW", base: "BTC")]
         initial.tetherIndex = initial.indexByID[CoinComparison.usdtMarket]
+        if let tether = initial.tetherIndex {
+            // Tether starts at the premium of the moment, as it trades from then on: no jump at its first trade.
+            initial.coins[tether].scriptedFactor = SimulatedForex.tetherFactor(at: now)
+            initial.coins[tether].settle()
+        }
         for index in initial.coins.indices { initial.notePrices(at: index) }
         world = Mutex(initial)
     }
