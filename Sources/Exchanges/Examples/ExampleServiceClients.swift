@@ -32,7 +32,9 @@ public enum ExampleServiceClients {
             case 403,
                 429 where reply.headers.first(name: GitHubSearch.Header.remaining) == "0":
                 let reset = reply.headers.first(name: GitHubSearch.Header.reset).flatMap(TimeInterval.init)
-                let seconds = reset.map { Int(($0 - now().timeIntervalSince1970).rounded(.up)) } ?? 60
+                // A reset already past (the reply crossed into the next window, or the clocks
+                // differ) still means the search was refused: wait a second, never "0 s".
+                let seconds = reset.map { max(1, Int(($0 - now().timeIntervalSince1970).rounded(.up))) } ?? 60
                 throw ServiceRateLimited(retryAfterSeconds: seconds)
             default:
                 let message = (try? JSONDecoder().decode(GitHubErrorBody.self, from: reply.body))?.message
