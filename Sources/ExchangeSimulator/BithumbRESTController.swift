@@ -21,6 +21,9 @@ struct BithumbRESTController<Context: RequestContext> {
             UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)
         }
         router.get("/public/ticker/:pair") { _, context in legacyTicker(context.parameters.get("pair") ?? "") }
+        router.get("/public/assetsstatus/:currency") { _, context in
+            assetsStatus(context.parameters.get("currency") ?? "")
+        }
         router.get("/public/candlestick/:pair/:interval") { _, context in
             legacyCandles(context.parameters.get("pair") ?? "", interval: context.parameters.get("interval") ?? "")
         }
@@ -85,6 +88,24 @@ struct BithumbRESTController<Context: RequestContext> {
             tickers[figures.market.symbol] = figures.bithumbLegacyTicker()
         }
         return .json(BithumbLegacyTickers(tickers: tickers, date: time))
+    }
+
+    /// Every KRW coin's deposit and withdrawal flags (`ALL`), or one coin's directly under `data`.
+    private func assetsStatus(_ currency: String) -> Response {
+        let time = now()
+        let symbols = Set(venue.markets(at: time).map(\.symbol))
+        func flags(_ symbol: String) -> BithumbAssetsStatus.Flags {
+            let status = venue.notices.wallet(of: symbol, on: .bithumb, at: time)
+            return BithumbAssetsStatus.Flags(
+                depositStatus: status.deposit ? 1 : 0, withdrawalStatus: status.withdrawal ? 1 : 0)
+        }
+        let wanted = currency.uppercased()
+        if wanted == "ALL" {
+            return .json(
+                BithumbAssetsStatus(data: Dictionary(uniqueKeysWithValues: symbols.map { ($0, flags($0)) })))
+        }
+        guard symbols.contains(wanted) else { return .json(BithumbLegacyStatus.notListed) }
+        return .json(BithumbAssetsStatus.One(data: flags(wanted)))
     }
 
     private func legacyCandles(_ pair: String, interval: String) -> Response {

@@ -78,7 +78,13 @@ extension SimulatedCoin {
 
     /// Every daily candle through `scale`, oldest first, today's last (following the live price).
     func candles(scale: PriceScale) -> [Candle] {
+        candles(scale: { _ in scale })
+    }
+
+    /// Every daily candle through the scale of its day, oldest first.
+    func candles(scale: (TradingDay) -> PriceScale) -> [Candle] {
         candles.map { candle in
+            let scale = scale(candle.day)
             let open = scale.price(candle.open)
             let close = scale.price(candle.close)
             return Candle(

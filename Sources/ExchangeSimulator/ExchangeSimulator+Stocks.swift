@@ -37,7 +37,10 @@ extension ExchangeSimulator {
                     gate: RateLimitGate(
                         limit: configuration.yahooRequestsPerMinute, windowMilliseconds: 60_000, now: now),
                     count: { self.countRequest(.yahoo) }))
-            YahooRESTController(market: stocks, now: now, usdKRW: { self.market.usdKRW() }).register(on: router)
+            YahooRESTController(
+                market: stocks, now: now, usdKRW: { self.market.usdKRW() },
+                pastUSDKRW: { self.market.pastUSDKRW(today: $0) }
+            ).register(on: router)
         }
         return router
     }

@@ -76,7 +76,7 @@ public final class ExchangeSimulator: Sendable {
                     $0,
                     SimulatedVenue(
                         exchange: $0, world: market, bithumbListing: bithumbListing, seed: configuration.seed,
-                        start: start)
+                        start: start, suspensions: $0 == .bithumb ? configuration.suspensions : [])
                 )
             })
     }

@@ -28,4 +28,15 @@ enum SimulatedForex {
     static func usdKRW(tetherWalk: Double) -> Double {
         tetherWalk / (1 + meanTetherPremium)
     }
+
+    /// The tether premium of a past day (the daily history a back-fill reads): 1.5 % ± 2 %
+    /// over about five weeks.
+    static func pastTetherPremium(_ day: TradingDay) -> Double {
+        meanTetherPremium + 0.02 * sin(2 * .pi * Double(day.daysSinceEpoch) / 37)
+    }
+
+    /// USD/KRW on a past day, from KRW-USDT's close that day.
+    static func pastUSDKRW(tetherClose: Double, on day: TradingDay) -> Double {
+        tetherClose / (1 + pastTetherPremium(day))
+    }
 }

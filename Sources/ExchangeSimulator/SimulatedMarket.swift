@@ -127,6 +127,18 @@ public final class SimulatedMarket: Sendable {
         }
     }
 
+    /// The dollar's daily closes in won before today (issue 29), from KRW-USDT's daily candles
+    /// and the tether premium of each day (``SimulatedForex/pastUSDKRW(tetherClose:on:)``);
+    /// weekdays only, as the currency market trades.
+    public func pastUSDKRW(today: TradingDay) -> [(day: TradingDay, rate: Double)] {
+        (candles(CoinComparison.usdtMarket) ?? []).compactMap { candle in
+            // 1970-01-01 was a Thursday: days 2 and 3 past it, modulo 7, are Saturday and Sunday.
+            let weekday = ((candle.day.daysSinceEpoch % 7) + 7) % 7
+            guard candle.day < today, weekday != 2, weekday != 3 else { return nil }
+            return (candle.day, SimulatedForex.pastUSDKRW(tetherClose: candle.close, on: candle.day))
+        }
+    }
+
     /// Trades run under one taking of the lock.
     private static let tradesPerLock = 16
 

@@ -9,6 +9,10 @@ struct SimulatedNotices: Sendable {
     let seed: UInt64
     /// When the venue started (Unix ms): the held-back markets are listed from then on.
     let start: Int64
+    /// Coins whose withdrawals stay suspended (`--suspend`).
+    var suspensions: Set<String> = []
+    /// How long a drawn wallet suspension lasts, and how often they are drawn again.
+    static let walletPeriod: Int64 = 600_000
     /// How long a caution lasts, and how often they are drawn again.
     static let cautionPeriod: Int64 = 300_000
     /// The time between two new listings.
@@ -29,6 +33,18 @@ struct SimulatedNotices: Sendable {
         var cautions = Dictionary(uniqueKeysWithValues: reasons.map { ($0.key, false) })
         if cautioned || warning { cautions[reason] = true }
         return (warning, cautions)
+    }
+
+    /// A coin's deposit and withdrawal status at `now` (issue 29): in every ten minutes about one
+    /// coin in sixty has its deposits, its withdrawals or both suspended (입출금 중단), and the
+    /// coins of ``suspensions`` their withdrawals throughout.
+    func wallet(of symbol: String, on exchange: Exchange, at now: Int64) -> WalletStatus {
+        if suspensions.contains(symbol) { return WalletStatus(deposit: true, withdrawal: false) }
+        var draw = SeededGenerator(
+            seed: seed ^ VenueListing.hash("wallet:\(exchange.rawValue):\(symbol):\(now / Self.walletPeriod)"))
+        guard draw.unit() < 1.0 / 60 else { return WalletStatus(deposit: true, withdrawal: true) }
+        let which = draw.unit()
+        return WalletStatus(deposit: which >= 1.0 / 3, withdrawal: which < 1.0 / 3 || which >= 2.0 / 3)
     }
 
     /// The markets of `markets` held back at the start, in the order they are listed.

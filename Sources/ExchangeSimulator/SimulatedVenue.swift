@@ -84,12 +84,15 @@ public final class SimulatedVenue: Sendable {
     }
 
     /// A venue of `exchange` started at `start` (Unix ms: its held-back markets list from then).
-    init(exchange: Exchange, world: SimulatedMarket, bithumbListing: Set<MarketID>, seed: UInt64, start: Int64) {
+    init(
+        exchange: Exchange, world: SimulatedMarket, bithumbListing: Set<MarketID>, seed: UInt64, start: Int64,
+        suspensions: Set<String> = []
+    ) {
         self.exchange = exchange
         self.world = world
         let listing = VenueListing(exchange: exchange, world: world, bithumbListing: bithumbListing, seed: seed)
         markets = listing.markets
-        notices = SimulatedNotices(seed: seed, start: start)
+        notices = SimulatedNotices(seed: seed, start: start, suspensions: suspensions)
         heldBack = Dictionary(
             uniqueKeysWithValues: notices.heldBack(listing.markets, on: exchange).enumerated().map { ($1, $0) })
         venueIDsByPosition = listing.venueIDsByPosition
@@ -208,9 +211,29 @@ public final class SimulatedVenue: Sendable {
     public func candles(_ id: MarketID) -> [Candle]? {
         guard let location = locations[id] else { return nil }
         let rates = quoteRates()
+        // Binance's past days are priced at that day's tether and premium (issue 29), so the
+        // premium's daily history moves as a real one does; today follows the live scale.
+        let pastTether: [TradingDay: Double] =
+            exchange == .binance && location.group == 0
+            ? Dictionary(
+                (world.candles(CoinComparison.usdtMarket) ?? []).map { ($0.day, $0.close) },
+                uniquingKeysWith: { _, later in later }) : [:]
         return world.read(positions: [location.position]) { position, coin in
-            coin.candles(scale: scale(position, group: location.group, rates: rates, coin: coin))
+            let live = scale(position, group: location.group, rates: rates, coin: coin)
+            let today = TradingDay(unixMilliseconds: coin.tradeTimestamp)
+            return coin.candles { day in
+                guard day < today, let tether = pastTether[day], tether > 0 else { return live }
+                return PriceScale(
+                    factor: 1 / (tether * (1 + Self.pastPremium(day))), volumeShare: live.volumeShare,
+                    snap: live.snap)
+            }
         }.first
+    }
+
+    /// The premium over tether of a past day on Binance's daily candles: 3 % ± 2.5 % over about
+    /// seven weeks.
+    static func pastPremium(_ day: TradingDay) -> Double {
+        0.03 + 0.025 * sin(2 * .pi * Double(day.daysSinceEpoch) / 53)
     }
 
     /// The tickers of every listed market as this venue shows them (for tests and checks).

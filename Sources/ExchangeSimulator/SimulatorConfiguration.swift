@@ -36,6 +36,9 @@ public struct SimulatorConfiguration: Sendable, Equatable {
     public var faults: SimulatorFaults
     /// Moves played on markets from the start (`--pump`), none by default.
     public var moves: [ScriptedMove] = []
+    /// Coins whose withdrawals Bithumb keeps suspended from the start (`--suspend`), beside the
+    /// suspensions every venue draws now and then.
+    public var suspensions: Set<String> = []
 
     /// Makes a configuration; the defaults are a calm market of every catalog coin.
     public init(

@@ -15,6 +15,16 @@ public enum Exchange: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The name Korean users call it: 업비트, 빗썸, 코빗, 바이낸스.
+    public var koreanName: String {
+        switch self {
+        case .upbit: "업비트"
+        case .bithumb: "빗썸"
+        case .korbit: "코빗"
+        case .binance: "바이낸스"
+        }
+    }
+
     /// The currency its board is quoted in: `KRW` on the Korean exchanges, `USDT` on Binance.
     public var quoteCurrency: String {
         switch self {

@@ -25,6 +25,9 @@ public struct MarketDataClient: Sendable {
     /// A live feed of one market's order book and trades, first painted from REST and painted
     /// again after every reconnect, until the consumer stops iterating.
     public var liveDepth: @Sendable (_ market: MarketID) -> AsyncStream<MarketDepthEvent>
+    /// Each coin's deposit and withdrawal status by symbol (issue 29), where the exchange
+    /// publishes it to this client (Bithumb without a key).
+    public var fetchWalletStatus: @Sendable () async throws -> [String: WalletStatus]
 
     /// Makes a client from its operations.
     public init(
@@ -45,8 +48,12 @@ public struct MarketDataClient: Sendable {
                 continuation.yield(.connection(.offline))
                 continuation.finish()
             }
+        },
+        fetchWalletStatus: @escaping @Sendable () async throws -> [String: WalletStatus] = {
+            throw ExchangeError.unavailable("this client reads no wallet status")
         }
     ) {
+        self.fetchWalletStatus = fetchWalletStatus
         self.liveDepth = liveDepth
         self.fetchTrades = fetchTrades
         self.fetchTradesAfter =

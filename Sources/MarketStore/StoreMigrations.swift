@@ -91,6 +91,23 @@ enum StoreMigrations {
                 table.primaryKey(["exchange", "market"])
             }
         }
+        migrator.registerMigration("v7: the premium history and its one writer") { db in
+            // One table per bar width; premiums in millionths (0.0001 %) to keep two weeks of
+            // minutes of every compared coin small.
+            for table in PremiumTables.all {
+                try db.create(table: table, options: [.withoutRowID]) { table in
+                    table.column("symbol", .text).notNull()
+                    table.column("start", .integer).notNull()
+                    for column in PremiumTables.valueColumns { table.column(column, .integer) }
+                    table.primaryKey(["symbol", "start"])
+                }
+            }
+            try db.create(table: "premiumWriter") { table in
+                table.primaryKey("id", .integer)
+                table.column("writer", .text).notNull()
+                table.column("until", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

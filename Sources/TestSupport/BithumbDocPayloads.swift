@@ -89,4 +89,8 @@ public enum BithumbDocPayloads {
           }
         }
         """
+
+    /// `GET /public/assetsstatus/ALL` as exchange-apis.md §9.2 shows it (1 open, 0 suspended).
+    public static let assetsStatus =
+        #"{"status":"0000","data":{"BTC":{"deposit_status":1,"withdrawal_status":1},"XRP":{"deposit_status":1,"withdrawal_status":0},"ETH":{"deposit_status":0,"withdrawal_status":0}}}"#
 }

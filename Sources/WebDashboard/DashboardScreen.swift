@@ -42,10 +42,17 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
         detail = output.detail.map { detail in
             var figures = detail
             figures.candles = []
-            return DetailView(
-                figures: figures,
-                chart: CandleChartLayout(
-                    detail.candles, quote: detail.market.quote, columns: Self.chartColumns, rows: Self.chartRows))
+            // The chart stands for the bars it draws: the candles, or the premium's history.
+            figures.premium?.bars = []
+            let chart =
+                if detail.chart == .premium, let premium = detail.premium {
+                    CandleChartLayout(
+                        premium: premium.bars, basis: premium.basis, columns: Self.chartColumns, rows: Self.chartRows)
+                } else {
+                    CandleChartLayout(
+                        detail.candles, quote: detail.market.quote, columns: Self.chartColumns, rows: Self.chartRows)
+                }
+            return DetailView(figures: figures, chart: chart)
         }
         watchlist = output.watchlist
         alerts = output.alerts

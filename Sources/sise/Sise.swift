@@ -17,7 +17,7 @@ struct Sise: AsyncParsableCommand {
         subcommands: [
             AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, OrderBookCommand.self,
             TradesCommand.self,
-            CompareCommand.self, MoversCommand.self, FxCommand.self,
+            CompareCommand.self, MoversCommand.self, FxCommand.self, PremiumCommand.self,
             WatchlistCommand.self, SearchCommand.self,
             SimulateCommand.self, ServeCommand.self,
             FavoritesCommand.self, AlertsCommand.self, BenchCommand.self,

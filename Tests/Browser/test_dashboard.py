@@ -756,3 +756,71 @@ def test_the_compare_tab_says_its_premium_basis_the_bank_rate_and_tethers_premiu
     expect(line).to_be_hidden(timeout=DEADLINE)
     assert page.errors == []
     page.close()
+
+
+# Issue 29: the premium's history, charted in a coin's detail (opened from the Compare tab on the
+# premium chart) by minute, hour and day, with where the premium of now stands.
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_a_coin_opened_from_the_compare_tab_charts_its_premium_history_by_minute_hour_and_day(browser, server, width, height):
+    page = open_page(browser, server, width=width, height=height)
+    page.locator('[data-tab="compare"]').click()
+    # The rows re-sort every second: Bitcoin's is found by search, and tapped where it is.
+    page.locator('[data-role="search"]').fill("BTC")
+    bitcoin = page.locator('tr[data-market="KRW-BTC"]')
+    expect(bitcoin).to_be_visible(timeout=DEADLINE)
+    bitcoin.dispatch_event("click")
+    detail = page.locator('[data-view="detail"]')
+    expect(detail).to_have_attribute("data-chart", "premium", timeout=DEADLINE)
+    headline = page.locator('[data-role="premium-headline"]')
+    expect(headline).to_contain_text(re.compile(r"^김프 vs USDT [+-]\d+\.\d\d% · vs USD/KRW [+-]\d+\.\d\d%$"), timeout=DEADLINE)
+    # A new database is back-filled with a year of daily premium, Bitcoin first: the day chart
+    # fills its 90 columns, and the month and 90 days have a percentile.
+    page.locator('[data-premium-interval="1d"]').click()
+    expect(page.locator('[data-premium-interval="1d"]')).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    expect(page.locator('[data-role="chart"] g.candle')).to_have_count(90, timeout=DEADLINE)
+    standing = page.locator('[data-role="premium-standing"]')
+    expect(standing).to_contain_text(re.compile(r"1m p\d+ · 90d p\d+$"), timeout=DEADLINE)
+    labels = page.locator('[data-role="price-axis"] text').all_text_contents()
+    assert labels and all(re.fullmatch(r"[+-]?\d+\.\d\d%", label) for label in labels), labels
+    # The basis: the same history against the bank rate.
+    page.locator('[data-role="premium-basis-button"]').click()
+    expect(headline).to_contain_text(re.compile(r"^김프 vs USD/KRW "), timeout=DEADLINE)
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 0, f"the detail is {page.evaluate(overflow)} px too wide at {width} px"
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + f"/premium-history-{width}x{height}.png")
+    # Minutes: at least the one being filled, labelled with its KST time.
+    page.keyboard.press("i")
+    expect(page.locator('[data-premium-interval="1m"]')).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    expect(page.locator('[data-role="chart"] g.candle').first).to_be_attached(timeout=DEADLINE)
+    expect(page.locator('[data-role="date-axis"] text').first).to_have_text(re.compile(r"^\d\d:\d\d$"), timeout=DEADLINE)
+    # k (or the button) goes back to the daily candles.
+    page.locator('[data-role="premium-chart-button"]').click()
+    expect(detail).to_have_attribute("data-chart", "price", timeout=DEADLINE)
+    expect(page.locator('[data-role="premium-line"]')).to_be_hidden()
+    assert page.errors == []
+    page.close()
+
+
+# Issue 29: a coin whose withdrawals an exchange suspends says so on its Compare row and in its
+# detail, so a premium nobody can take is not mistaken for one.
+def test_a_coin_whose_withdrawals_bithumb_suspends_says_so_on_its_compare_row_and_in_its_detail(browser):
+    suspending = Server(arguments=["--suspend", "XRP"])
+    suspending.start()
+    try:
+        page = open_page(browser, suspending, width=390, height=844)
+        page.locator('[data-tab="compare"]').click()
+        ripple = page.locator('tr[data-market="KRW-XRP"]')
+        page.locator('[data-role="search"]').fill("XRP")
+        expect(ripple).to_have_attribute("data-wallet", "⛔빗썸 출금", timeout=DEADLINE)
+        expect(ripple.locator('[data-badge="wallet"]')).to_have_text("빗썸 출금")
+        bitcoin_row = page.locator('tr[data-market="KRW-BTC"]')
+        expect(bitcoin_row).to_have_count(0)
+        overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+        assert page.evaluate(overflow) <= 0
+        page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/wallet-390x844.png")
+        ripple.dispatch_event("click")
+        expect(page.locator('[data-role="detail-wallet"]')).to_have_text("⛔ Bithumb 출금 중단", timeout=DEADLINE)
+        assert page.errors == []
+        page.close()
+    finally:
+        suspending.stop()

@@ -9,6 +9,19 @@ import Testing
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
+    @Test func theDocsAssetsStatusDecodesEachCoinsFlagsAndAFlagThatIsNoNumberIsRefused() throws {
+        let status = try decode(BithumbAssetsStatus.self, BithumbDocPayloads.assetsStatus)
+        #expect(status.status == "0000")
+        #expect(status.data["BTC"] == BithumbAssetsStatus.Flags(depositStatus: 1, withdrawalStatus: 1))
+        #expect(status.data["XRP"] == BithumbAssetsStatus.Flags(depositStatus: 1, withdrawalStatus: 0))
+        #expect(status.data["ETH"] == BithumbAssetsStatus.Flags(depositStatus: 0, withdrawalStatus: 0))
+        // Flags sent as strings read the same; anything else is refused.
+        let strings = #"{"status":"0000","data":{"BTC":{"deposit_status":"1","withdrawal_status":"0"}}}"#
+        #expect(try decode(BithumbAssetsStatus.self, strings).data["BTC"]?.withdrawalStatus == 0)
+        let garbage = #"{"status":"0000","data":{"BTC":{"deposit_status":"open","withdrawal_status":1}}}"#
+        #expect(throws: DecodingError.self) { try decode(BithumbAssetsStatus.self, garbage) }
+    }
+
     @Test func theDocsMarketListDecodesWithKoreanNames() throws {
         let rows = try decode([BithumbMarketDTO].self, BithumbDocPayloads.marketAll)
         #expect(rows.first?.marketWarning == "NONE")

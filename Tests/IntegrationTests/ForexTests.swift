@@ -2,6 +2,8 @@ import ExchangeSimulator
 import Exchanges
 import Foundation
 import MarketDomain
+import MarketFeatures
+import TestSupport
 import Testing
 
 /// The USD/KRW rate against the simulator over loopback (issue 29): Dunamu's quote served beside
@@ -31,6 +33,53 @@ import Testing
         } throws: { error in
             "\(error)".contains("Dunamu:") && "\(error)".contains("Yahoo:")
         }
+    }
+
+    @Test func aYearOfDailyDollarsBackFillsADailyPremiumConsistentWithTheCandles() async throws {
+        let harness = try await SimulatorHarness.start(markets: 408, ticksPerSecond: 200)
+        defer { Task { await harness.stop() } }
+        let client = ForexClient.make(
+            dunamuBaseURL: harness.running.restBaseURL(for: .upbit), yahooBaseURL: harness.running.baseURL(for: .yahoo))
+        let dollars = try await client.fetchDailyUSDKRW()
+        let today = TradingDay(unixMilliseconds: ExchangeSimulator.wallClockMilliseconds())
+        // Weekdays of a year, as the currency market trades, and today's live rate.
+        #expect((255...265).contains(dollars.count), "\(dollars.count)")
+        #expect(
+            dollars.keys.allSatisfy { day in
+                let weekday = ((day.daysSinceEpoch % 7) + 7) % 7
+                return day == today || (weekday != 2 && weekday != 3)
+            })
+        #expect(dollars.values.allSatisfy { (500...3_000).contains($0) })
+        // The back-fill of Bitcoin from the simulator's candles: a day a day for a year, each day's
+        // tether premium (KRW-USDT over that day's dollar) between −0.5 % and +3.5 %, a little
+        // more on a weekend, measured against Friday's dollar.
+        let clients = Dictionary(
+            uniqueKeysWithValues: [Exchange.upbit, .binance].map { exchange in
+                (
+                    exchange,
+                    ExchangeClient.make(
+                        exchange,
+                        server: ExchangeServer(
+                            restBaseURL: harness.running.restBaseURL(for: exchange),
+                            webSocketURL: harness.running.webSocketURL(for: exchange)))
+                )
+            })
+        let history = InMemoryPremiumHistory()
+        let backfill = PremiumBackfill(
+            candles: { exchange, market, days in try await clients[exchange]!.fetchDailyCandles(market, days) },
+            usdKRW: client.fetchDailyUSDKRW, store: history.store)
+        let added = await backfill.fill([("BTC", .upbit)], today: today)
+        #expect((360...365).contains(added["BTC"] ?? 0), "\(added)")
+        let days = try history.store.bars("BTC", .day, 0)
+        #expect(days.allSatisfy { $0.start < today.startUnixMilliseconds })
+        for day in days {
+            guard let fx = day.fx else { continue }
+            let tether = (1 + fx.close) / (1 + day.usdt.close) - 1
+            #expect((-0.012...0.042).contains(tether), "\(day)")
+        }
+        #expect(days.filter { $0.fx != nil }.count > 300)
+        // A second start finds enough days and asks for nothing.
+        #expect(await backfill.fill([("BTC", .upbit)], today: today).isEmpty)
     }
 
     @Test func compareJSONCarriesThreePremiumsThatAgreeAndTheRateItUsed() async throws {

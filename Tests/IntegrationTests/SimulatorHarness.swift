@@ -17,7 +17,8 @@ struct SimulatorHarness {
     static func start(
         _ exchange: Exchange = .upbit, markets: Int = 40, ticksPerSecond: Double = 400, restLimit: Int? = nil,
         rateLimitPatience: Duration = .seconds(60), binanceRequestWeight: BinanceRequestWeight? = nil,
-        moves: [ScriptedMove] = [], now: @escaping @Sendable () -> Int64 = ExchangeSimulator.wallClockMilliseconds
+        moves: [ScriptedMove] = [], suspensions: Set<String> = [],
+        now: @escaping @Sendable () -> Int64 = ExchangeSimulator.wallClockMilliseconds
     ) async throws -> SimulatorHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -25,6 +26,7 @@ struct SimulatorHarness {
             marketCount: markets, ticksPerSecond: ticksPerSecond, seed: 42, restRequestsPerSecond: restLimit)
         if let binanceRequestWeight { configuration.binanceRequestWeight = binanceRequestWeight }
         configuration.moves = moves
+        configuration.suspensions = suspensions
         let simulator = try ExchangeSimulator(configuration: configuration, now: now, logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
         let client = ExchangeClient.make(

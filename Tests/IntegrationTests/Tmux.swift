@@ -77,13 +77,26 @@ struct Tmux {
         _ what: String, seconds: Double = 30, _ condition: @escaping @Sendable ([String]) -> Bool
     ) async throws -> [String] {
         let tmux = self
-        return try await withDeadline(seconds: seconds, what) {
-            while true {
-                let lines = try await tmux.screen()
-                if condition(lines) { return lines }
-                try await Task.sleep(for: .milliseconds(100))
+        do {
+            return try await withDeadline(seconds: seconds, what) {
+                while true {
+                    let lines = try await tmux.screen()
+                    if condition(lines) { return lines }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
             }
+        } catch {
+            // What the screen showed instead, for whoever reads the failure (a CI log).
+            // One line (a test log shows an issue's first line only), its rows parted by ⏎.
+            let rows = (try? await tmux.screen())?.map { $0.trimmingCharacters(in: .whitespaces) }
+            let shown = rows?.filter { !$0.isEmpty }.joined(separator: " ⏎ ") ?? "(no screen)"
+            throw WaitFailure(description: "\(error); the screen: \(shown)")
         }
+    }
+
+    /// A wait that did not end, with the screen it ended on.
+    struct WaitFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     func kill() async {

@@ -1,5 +1,6 @@
 import Clocks
 import MarketDomain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
         }
     }
 
-    private func harness(forex: ForexWatch? = nil) async throws -> Harness {
+    private func harness(forex: ForexWatch? = nil, wallets: WalletWatch? = nil) async throws -> Harness {
         let upbit = ScriptedMarketClient(
             markets: [Self.bitcoin, Self.ripple, Self.tether],
             tickers: [
@@ -67,7 +68,7 @@ import Testing
         let store = InMemoryPreferenceStore()
         let viewModel = BoardViewModel(
             board: try #require(boards.boards[.upbit]), store: store.store, clock: ViewClock(clock),
-            isSimulated: true, exchangeBoards: boards, forex: forex)
+            isSimulated: true, exchangeBoards: boards, forex: forex, wallets: wallets)
         await viewModel.prepare()
         viewModel.send(.viewportResized(rows: 10))
         viewModel.frame()
@@ -120,6 +121,31 @@ import Testing
         #expect(sorted.compareRows.first?.premium == "+11.11%")
         // Another tab has no such line.
         #expect(h.step(.tabChosen(.market)).forexLine == nil)
+    }
+
+    @Test func aCoinWhoseWithdrawalsAnExchangeSuspendsSaysSoOnItsRowUntilTheyReopen() async throws {
+        let bithumb = Mutex(["XRP": WalletStatus(deposit: true, withdrawal: false)])
+        let wallets = WalletWatch(fetchers: [
+            .bithumb: { bithumb.withLock { $0 } },
+            .upbit: { throw ExchangeError.unavailable("no wallet status without a key") },
+        ])
+        await wallets.refresh()
+        let h = try await harness(wallets: wallets)
+        let suspended = h.step(.tabChosen(.compare))
+        #expect(suspended.compareRows.first { $0.symbol == "XRP" }?.wallet == "⛔빗썸 출금")
+        #expect(suspended.compareRows.first { $0.symbol == "BTC" }?.wallet == nil)
+        #expect(wallets.failure(.upbit) == "exchange unavailable: no wallet status without a key")
+        // Reopened, and Upbit's deposits of BTC suspended: the rows follow at the next read.
+        bithumb.withLock { $0 = ["XRP": WalletStatus(deposit: true, withdrawal: true)] }
+        await wallets.refresh()
+        let reopened = h.step(.selectionMoved(by: 1))
+        #expect(reopened.compareRows.first { $0.symbol == "XRP" }?.wallet == nil)
+        #expect(
+            WalletStatus.summary([
+                .upbit: WalletStatus(deposit: false, withdrawal: true),
+                .bithumb: WalletStatus(deposit: false, withdrawal: false),
+            ]) == "Upbit 입금 중단 · Bithumb 입출금 중단")
+        #expect(WalletStatus.marker([.bithumb: WalletStatus(deposit: false, withdrawal: false)]) == "⛔빗썸 입출금")
     }
 
     @Test func withoutARateTheLineSaysWhyAndThePremiumAgainstItIsBlank() async throws {

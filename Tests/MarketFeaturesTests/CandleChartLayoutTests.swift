@@ -45,4 +45,27 @@ import Testing
         #expect(CandleChartLayout(candles, quote: "KRW", columns: 4, rows: 12).bars.isEmpty)
         #expect(CandleChartLayout([], quote: "KRW", columns: 30, rows: 12).bars.isEmpty)
     }
+
+    @Test func aPremiumHistoryIsLaidOutInSignedPercentWithItsBarsKSTTimesAndAFlatSeriesDrawsFlat() {
+        // 2026-11-26 00:00 UTC: 09:00 KST.
+        let midnight: Int64 = 1_795_651_200_000
+        let bars = [(0.031, 0.034, 0.030, 0.033), (0.033, 0.033, -0.005, -0.004)].enumerated().map { index, values in
+            PremiumBar(
+                symbol: "BTC", interval: .minute, start: midnight + Int64(index) * 60_000,
+                usdt: PremiumOHLC(open: values.0, high: values.1, low: values.2, close: values.3), fx: nil)
+        }
+        let layout = CandleChartLayout(premium: bars, basis: .usdt, columns: 10, rows: 4)
+        #expect(layout.priceLabels.map(\.text) == ["+3.40%", "-0.50%"])
+        #expect(layout.bars.map(\.direction) == [.rise, .fall])
+        #expect(layout.bars[1].lowRow == 3 && layout.bars[0].highRow == 0)
+        #expect(layout.dateLabels == [CandleChartLayout.DateLabel(column: 0, text: "09:00")])
+        // Nothing over the bank rate: nothing to draw on that basis.
+        #expect(CandleChartLayout(premium: bars, basis: .fx, columns: 10, rows: 4).bars.isEmpty)
+        // A flat premium sits mid-chart on an axis 0.2 points wide, not across every row.
+        let flat = [PremiumBar(symbol: "BTC", interval: .day, start: midnight, usdt: PremiumOHLC(0.02), fx: nil)]
+        let level = CandleChartLayout(premium: flat, basis: .usdt, columns: 10, rows: 5)
+        #expect(level.bars.map(\.highRow) == [2] && level.bars.map(\.lowRow) == [2])
+        #expect(level.priceLabels.map(\.text) == ["+2.10%", "+1.90%"])
+        #expect(level.dateLabels.map(\.text) == ["2026-11-26"])
+    }
 }

@@ -12,6 +12,8 @@ struct YahooRESTController<Context: RequestContext> {
     let now: @Sendable () -> Int64
     /// The simulated dollar in won, for the chart of `KRW=X` (issue 29).
     let usdKRW: @Sendable () -> Double
+    /// The simulated dollar's daily closes before a day, for the chart of `KRW=X` over a range.
+    let pastUSDKRW: @Sendable (TradingDay) -> [(day: TradingDay, rate: Double)]
 
     func register(on router: Router<Context>) {
         router.get("/v8/finance/chart/:symbol") { request, context in
@@ -38,7 +40,9 @@ struct YahooRESTController<Context: RequestContext> {
     }
 
     private func chart(_ symbol: String, _ parameters: FormQuery) -> Response {
-        if symbol.uppercased() == Self.forexSymbol { return forexChart() }
+        if symbol.uppercased() == Self.forexSymbol {
+            return forexChart(range: parameters.get(YahooEndpoint.Parameter.range) ?? "1d")
+        }
         guard let stock = stock(forSymbol: symbol) else {
             return .json(YahooChartResponse(error: .notFound), status: .notFound)
         }
@@ -82,8 +86,10 @@ struct YahooRESTController<Context: RequestContext> {
     /// Yahoo's symbol of the dollar in won.
     static var forexSymbol: String { "KRW=X" }
 
-    /// The chart of `KRW=X`: the simulated USD/KRW as the market price of now, and as today's bar.
-    private func forexChart() -> Response {
+    /// The chart of `KRW=X`: the simulated USD/KRW as the market price of now and as today's
+    /// bar, after the weekdays of `range` before it.
+    private func forexChart(range: String) -> Response {
+        if let refusal = Self.refusal(interval: "1d", range: range) { return refusal }
         let time = now()
         let rate = (usdKRW() * 10_000).rounded() / 10_000
         var meta = YahooChartMeta()
@@ -104,9 +110,28 @@ struct YahooRESTController<Context: RequestContext> {
         meta.shortName = "USD/KRW"
         meta.chartPreviousClose = rate
         meta.priceHint = 4
-        let day = TradingDay(unixMilliseconds: time).startUnixMilliseconds / 1000
-        let point = ChartPoint(time: day, open: rate, high: rate, low: rate, close: rate, volume: 0)
-        return .json(YahooChartResponse(result: Self.result(meta: meta, points: [point], intraday: false)))
+        let today = TradingDay(unixMilliseconds: time)
+        let days: Int =
+            switch range {
+            case "1d": 0
+            case "5d": 7
+            case "1mo": 31
+            case "3mo": 92
+            case "6mo": 183
+            case "1y": 366
+            case "2y": 731
+            default: 3_660
+            }
+        let past = pastUSDKRW(today).filter { $0.day >= today.adding(days: -days) }.map { day, close in
+            let rounded = (close * 10_000).rounded() / 10_000
+            return ChartPoint(
+                time: day.startUnixMilliseconds / 1000, open: rounded, high: rounded, low: rounded, close: rounded,
+                volume: 0)
+        }
+        meta.chartPreviousClose = past.last?.close ?? rate
+        let point = ChartPoint(
+            time: today.startUnixMilliseconds / 1000, open: rate, high: rate, low: rate, close: rate, volume: 0)
+        return .json(YahooChartResponse(result: Self.result(meta: meta, points: past + [point], intraday: false)))
     }
 
     /// Yahoo's 400 for an interval or a range it does not serve.

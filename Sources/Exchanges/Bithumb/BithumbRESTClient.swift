@@ -33,6 +33,24 @@ struct BithumbRESTClient: UpbitDialectRESTClient {
         return tickers
     }
 
+    /// Every coin's deposit and withdrawal status (§9.2), by symbol.
+    func walletStatus() async throws -> [String: WalletStatus] {
+        let reply = try await transport.get(BithumbAssetsStatus.pathAll, [])
+        guard reply.status == .ok else {
+            throw RESTTransport.error(
+                status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
+        }
+        if let refusal = try? JSONDecoder().decode(BithumbLegacyStatus.self, from: reply.body), refusal.status != "0000"
+        {
+            throw ExchangeError.badResponse("Bithumb assetsstatus \(refusal.status): \(refusal.message ?? "")")
+        }
+        let answer = try RESTTransport.decode(
+            BithumbAssetsStatus.self, from: reply.body, path: BithumbAssetsStatus.pathAll)
+        return answer.data.mapValues {
+            WalletStatus(deposit: $0.depositStatus == 1, withdrawal: $0.withdrawalStatus == 1)
+        }
+    }
+
     /// The last `days` daily candles, oldest first.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
         guard days > 0 else { return [] }

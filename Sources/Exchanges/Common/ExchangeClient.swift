@@ -47,7 +47,8 @@ public enum ExchangeClient {
                 return DepthGapFilling.events(events) {
                     try await operations.trades(market, MarketDepth.firstPaintTrades)
                 }
-            }
+            },
+            fetchWalletStatus: operations.walletStatus
         )
     }
 
@@ -61,6 +62,10 @@ public enum ExchangeClient {
         /// The trades after one, back to it (Korbit serves only its latest 500).
         var tradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade]
         var dialect: FeedProtocol
+        /// Each coin's wallet status, where the exchange publishes it without a key.
+        var walletStatus: @Sendable () async throws -> [String: WalletStatus] = {
+            throw ExchangeError.unavailable("no wallet status without a key")
+        }
 
         /// The REST client of `exchange` over `transport`.
         static func of(_ exchange: Exchange, over transport: RESTTransport) -> Operations {
@@ -76,7 +81,8 @@ public enum ExchangeClient {
                 return Operations(
                     markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
                     trades: { id, count in try await rest.trades(id, count: count) },
-                    tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .bithumb())
+                    tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .bithumb(),
+                    walletStatus: rest.walletStatus)
             case .korbit:
                 let rest = KorbitRESTClient(transport: transport)
                 return Operations(

@@ -11,10 +11,19 @@ import NIOHTTP1
 public struct ForexClient: Sendable {
     /// Reads the rate now.
     public var fetchUSDKRW: @Sendable () async throws -> ForexRate
+    /// Reads the dollar's daily closes of the last year, by UTC day (Yahoo's `KRW=X` chart):
+    /// what the premium history's back-fill measures past days against.
+    public var fetchDailyUSDKRW: @Sendable () async throws -> [TradingDay: Double]
 
-    /// A client of `fetch`.
-    public init(fetchUSDKRW: @escaping @Sendable () async throws -> ForexRate) {
+    /// A client of these reads (no daily closes unless given).
+    public init(
+        fetchUSDKRW: @escaping @Sendable () async throws -> ForexRate,
+        fetchDailyUSDKRW: @escaping @Sendable () async throws -> [TradingDay: Double] = {
+            throw ExchangeError.unavailable("no daily USD/KRW source")
+        }
+    ) {
         self.fetchUSDKRW = fetchUSDKRW
+        self.fetchDailyUSDKRW = fetchDailyUSDKRW
     }
 
     /// Yahoo's symbol of the dollar in won.
@@ -30,18 +39,29 @@ public struct ForexClient: Sendable {
         let yahoo = YahooSession(
             transport: RESTTransport(baseURL: yahooBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger),
             backOff: .seconds(300), names: { _ in nil })
-        return ForexClient {
-            do {
-                return try await fromDunamu(dunamu)
-            } catch let first {
+        return ForexClient(
+            fetchUSDKRW: {
                 do {
-                    return try await fromYahoo(yahoo)
-                } catch {
-                    throw ExchangeError.unavailable(
-                        "USD/KRW: Dunamu: \(String(describing: first)); Yahoo: \(String(describing: error))")
+                    return try await fromDunamu(dunamu)
+                } catch let first {
+                    do {
+                        return try await fromYahoo(yahoo)
+                    } catch {
+                        throw ExchangeError.unavailable(
+                            "USD/KRW: Dunamu: \(String(describing: first)); Yahoo: \(String(describing: error))")
+                    }
                 }
-            }
-        }
+            },
+            fetchDailyUSDKRW: { try await dailyFromYahoo(yahoo) })
+    }
+
+    /// The daily closes of Yahoo's `KRW=X` chart over a year; a close outside 500–3,000 is left out.
+    static func dailyFromYahoo(_ session: YahooSession) async throws -> [TradingDay: Double] {
+        let bars = try await session.chart(symbol: yahooSymbol, range: "1y").dailyBars()
+        var closes: [TradingDay: Double] = [:]
+        for bar in bars where ForexRate.plausible.contains(bar.close) { closes[bar.day] = bar.close }
+        guard !closes.isEmpty else { throw ExchangeError.badResponse("Yahoo \(yahooSymbol): no daily closes") }
+        return closes
     }
 
     /// The rate in Dunamu's quote.

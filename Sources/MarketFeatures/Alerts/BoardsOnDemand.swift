@@ -49,7 +49,8 @@ public actor BoardsOnDemand {
         do {
             try await board.load()
         } catch {
-            onFailure(exchange, error)
+            // A load cut short by the process stopping is no failure to tell.
+            if !Task.isCancelled, !(error is CancellationError) { onFailure(exchange, error) }
             return nil
         }
         await board.follow()

@@ -178,13 +178,17 @@ public struct CompareRow: Sendable, Equatable, Codable, Identifiable {
     public var premiumDirection: ChangeDirection
     public var isFavorite: Bool
     public var isSelected: Bool
+    /// The exchanges that suspend the coin's deposits or withdrawals, short: `⛔빗썸 출금`
+    /// (issue 29); nil while none does.
+    public var wallet: String?
 
     /// Makes a row.
     public init(
         id: MarketID, name: String, symbol: String, prices: [String], highestIndex: Int?, lowestIndex: Int?,
         spread: String, globalPrice: String, premium: String, premiumDirection: ChangeDirection, isFavorite: Bool,
-        isSelected: Bool
+        isSelected: Bool, wallet: String? = nil
     ) {
+        self.wallet = wallet
         self.id = id
         self.name = name
         self.symbol = symbol

@@ -74,7 +74,7 @@ extension BoardViewModel {
             premium: state.premiumBasis.premium(of: row).map(NumberFormat.changeRate) ?? "—",
             premiumDirection: ChangeDirection(signedChange: state.premiumBasis.premium(of: row) ?? 0),
             isFavorite: isFavorite,
-            isSelected: isSelected)
+            isSelected: isSelected, wallet: wallets.flatMap { WalletStatus.marker($0.statuses(of: row.symbol)) })
     }
 }
 

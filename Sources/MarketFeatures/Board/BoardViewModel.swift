@@ -51,6 +51,10 @@ public final class BoardViewModel {
     /// The bank rate for the Compare tab's premium against it (issue 29); `nil` measures
     /// against tether only.
     let forex: ForexWatch?
+    /// The coins' deposit and withdrawal status, for the Compare rows (issue 29).
+    let wallets: WalletWatch?
+    /// The wallets' version the rows show.
+    var shownWalletVersion = -1
     /// The rate the comparisons were last measured with.
     var measuredRate: ForexRate?
     /// Every exchange's board as of the last frame taken (shared, not copied), and each feed's state.
@@ -84,10 +88,12 @@ public final class BoardViewModel {
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(100),
-        exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, resumesStoredView: Bool = true,
+        exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, wallets: WalletWatch? = nil,
+        resumesStoredView: Bool = true,
         logger: Logger = Logger(label: "sise.board")
     ) {
         self.forex = forex
+        self.wallets = wallets
         self.resumesStoredView = resumesStoredView
         self.board = board
         self.exchangeBoards = exchangeBoards
@@ -250,6 +256,10 @@ public final class BoardViewModel {
         if state.tab == .compare, let rate = forex?.rate, rate != measuredRate {
             measuredRate = rate
             staleComparisons.markAll()
+        }
+        if state.tab == .compare, let version = wallets?.version, version != shownWalletVersion {
+            shownWalletVersion = version
+            isDirty = true
         }
         if state.tab == .compare, staleComparisons.isStale, exchangeBoards != nil {
             recomputeComparisons()

@@ -1,11 +1,29 @@
+public import MarketDomain
+
 /// What a person did in the detail view: chose which part shows where the screen is too narrow
-/// for the chart, the order book and the trades side by side.
+/// for the chart, the order book and the trades side by side, or which chart it draws.
 public enum DetailInput: Sendable, Equatable, Codable {
     case paneChosen(DetailPane)
     case nextPaneChosen
     case previousPaneChosen
+    /// The daily candles or the premium history (issue 29; `k`).
+    case chartChosen(DetailChart)
+    case chartToggled
+    /// The premium history's bars: a minute, an hour or a day (`i` goes round them).
+    case premiumIntervalChosen(PremiumInterval)
+    case nextPremiumIntervalChosen
+    /// The premium history over tether or over the bank rate (`p`).
+    case premiumBasisToggled
 
     enum PaneChosenCodingKeys: String, CodingKey { case _0 = "pane" }
+    enum ChartChosenCodingKeys: String, CodingKey { case _0 = "chart" }
+    enum PremiumIntervalChosenCodingKeys: String, CodingKey { case _0 = "interval" }
+}
+
+/// The chart the detail draws: the market's daily candles, or its premium's history (issue 29).
+public enum DetailChart: String, Sendable, Equatable, Codable {
+    case price
+    case premium
 }
 
 /// A part of the detail view shown alone on a narrow screen.

@@ -7,6 +7,9 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     public var symbol = ""
     /// The exchange's warning in words (`주의: 가격 급등락`), while there is one.
     public var warning: String?
+    /// The exchanges that suspend the coin's deposits or withdrawals (`Bithumb 출금 중단`, issue
+    /// 29), while one does.
+    public var wallet: String?
     public var price = ""
     public var changeRate = ""
     public var changePrice = ""
@@ -27,6 +30,10 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     public var depth: DepthOutput?
     /// The part shown alone when the screen is too narrow for all three side by side.
     public var pane: DetailPane = .chart
+    /// The chart drawn: the daily candles or the premium history.
+    public var chart: DetailChart = .price
+    /// The coin's premium history; `nil` when the process keeps none or the market has no premium.
+    public var premium: PremiumOutput?
 
     public init(market: MarketID) {
         self.market = market

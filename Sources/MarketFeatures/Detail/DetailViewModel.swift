@@ -28,12 +28,23 @@ public final class DetailViewModel {
     private var depth: MarketDepth
     /// Bumped with every book that flashes: a flash ends only if no newer one started.
     private var flashGeneration = 0
+    /// The coin's premium history (issue 29), when the process keeps one.
+    private let premiumSource: PremiumHistorySource?
+    /// The coins' deposit and withdrawal status (issue 29), when the process reads them.
+    private let wallets: WalletWatch?
+
+    /// How often the premium chart is read again while it shows.
+    static let premiumRefresh = Duration.seconds(5)
 
     /// A detail view model of `market`; with `depth`, it follows the market's book and trades.
     public init(
         market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean,
-        depth: DepthSource? = nil, clock: any Clock<Duration> = ContinuousClock()
+        depth: DepthSource? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.wallets = market.quote == "KRW" ? wallets : nil
+        // Only a KRW coin has a premium over Binance.
+        premiumSource = market.quote == "KRW" ? premium : nil
         self.board = board
         self.loader = loader
         self.language = language
@@ -43,6 +54,7 @@ public final class DetailViewModel {
         var first = DetailOutput(market: market)
         first.candleStatus = "Loading daily candles…"
         if depth != nil { first.depth = DepthOutput(self.depth, previous: nil, flashing: false) }
+        if premiumSource != nil { first.premium = PremiumOutput() }
         output = first
         publisher = Broadcast(latest: first)
     }
@@ -53,8 +65,55 @@ public final class DetailViewModel {
         case .paneChosen(let pane): output.pane = pane
         case .nextPaneChosen: output.pane = output.pane.moved(by: 1)
         case .previousPaneChosen: output.pane = output.pane.moved(by: -1)
+        case .chartChosen(let chart): choose(chart)
+        case .chartToggled: choose(output.chart == .price ? .premium : .price)
+        case .premiumIntervalChosen(let interval): choosePremium(interval: interval)
+        case .nextPremiumIntervalChosen:
+            choosePremium(interval: (output.premium?.interval ?? .minute).next)
+        case .premiumBasisToggled:
+            guard let basis = output.premium?.basis else { break }
+            output.premium?.basis = basis.toggled
+            readPremium()
         }
         publish()
+    }
+
+    /// Draws `chart`; the premium one only where there is a premium history.
+    private func choose(_ chart: DetailChart) {
+        guard chart == .price || output.premium != nil else { return }
+        output.chart = chart
+        if chart == .premium { readPremium() }
+    }
+
+    /// Shows the premium history's bars of `interval` (and the premium chart, if it was not shown).
+    private func choosePremium(interval: PremiumInterval) {
+        guard output.premium != nil else { return }
+        output.premium?.interval = interval
+        output.chart = .premium
+        readPremium()
+    }
+
+    /// Reads the premium history again into the output (not published).
+    private func readPremium() {
+        guard let source = premiumSource, var premium = output.premium else { return }
+        let symbol = output.market.base
+        do {
+            premium.show(try source.read(symbol, interval: premium.interval, basis: premium.basis), symbol: symbol)
+        } catch {
+            premium.status = "Premium history unavailable: \(error)"
+        }
+        output.premium = premium
+    }
+
+    /// Reads the premium chart again every ``premiumRefresh`` while it shows, until cancelled.
+    private func followPremium() async {
+        while true {
+            if output.chart == .premium {
+                readPremium()
+                publish()
+            }
+            do { try await clock.sleep(for: Self.premiumRefresh) } catch { return }
+        }
     }
 
     /// The current output, then every new one (only the newest waits by default: a renderer's
@@ -69,6 +128,7 @@ public final class DetailViewModel {
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followBoard() }
+            if premiumSource != nil { group.addTask { await self.followPremium() } }
             if let source = depthSource {
                 let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 let events = source(output.market)
@@ -139,6 +199,7 @@ public final class DetailViewModel {
         output.name = DisplayWidth.sanitized(quote.market.name(in: language))
         output.symbol = quote.market.symbol
         output.warning = quote.market.warning?.description
+        output.wallet = wallets.flatMap { WalletStatus.summary($0.statuses(of: quote.market.symbol)) }
         output.price = NumberFormat.price(ticker.price, quote: currency)
         output.changeRate = NumberFormat.changeRate(ticker.changeRate)
         output.changePrice = NumberFormat.changePrice(ticker.changePrice, price: ticker.price, quote: currency)

@@ -98,6 +98,9 @@ public enum KeyTable {
         case .character("c"): .send(.detail(.paneChosen(.chart)))
         case .character("o"): .send(.detail(.paneChosen(.orderBook)))
         case .character("t"): .send(.detail(.paneChosen(.trades)))
+        case .character("k"): .send(.detail(.chartToggled))
+        case .character("i"): .send(.detail(.nextPremiumIntervalChosen))
+        case .character("p"): .send(.detail(.premiumBasisToggled))
         default: .ignore
         }
     }

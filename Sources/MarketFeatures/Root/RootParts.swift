@@ -28,15 +28,21 @@ public struct RootParts: Sendable {
     public var alerts: AlertParts?
     /// The bank rate the Compare tab measures its premium against too; `nil` for tether only.
     public var forex: ForexWatch?
+    /// The premium history a coin's detail charts (issue 29); `nil` charts none.
+    public var premium: PremiumHistorySource?
+    /// The coins' deposit and withdrawal status, on the Compare rows and in the detail (issue 29).
+    public var wallets: WalletWatch?
 
     /// The parts of a root over `board`.
     public init(
         board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
         makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
-        forex: ForexWatch? = nil
+        forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil
     ) {
+        self.wallets = wallets
         self.forex = forex
+        self.premium = premium
         self.alerts = alerts
         self.board = board
         self.boards = boards
@@ -58,7 +64,7 @@ extension RootViewModel {
     ) -> RootViewModel {
         let board = BoardViewModel(
             board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
-            language: parts.language, exchangeBoards: parts.boards, forex: parts.forex,
+            language: parts.language, exchangeBoards: parts.boards, forex: parts.forex, wallets: parts.wallets,
             resumesStoredView: resumesStoredView,
             logger: logger)
         let liveBoard = parts.board
@@ -70,7 +76,7 @@ extension RootViewModel {
         return RootViewModel(board: board, watchlist: parts.makeWatchlist?(), alerts: alerts) { market in
             DetailViewModel(
                 market: market, board: parts.board, loader: parts.candles, language: parts.language,
-                depth: parts.depth)
+                depth: parts.depth, premium: parts.premium, wallets: parts.wallets)
         }
     }
 }

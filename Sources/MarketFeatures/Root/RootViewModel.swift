@@ -182,7 +182,7 @@ public final class RootViewModel {
     }
 
     private func show(board boardOutput: BoardOutput) {
-        follow(detailMarket: boardOutput.detailMarket)
+        follow(detailMarket: boardOutput.detailMarket, fromCompare: boardOutput.tab == .compare)
         follow(tab: boardOutput.tab)
         var next = output
         next.board = boardOutput
@@ -221,13 +221,15 @@ public final class RootViewModel {
         publisher.send(next)
     }
 
-    /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task).
-    private func follow(detailMarket market: MarketID?) {
+    /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task). A
+    /// coin opened from the Compare tab shows its premium history first.
+    private func follow(detailMarket market: MarketID?, fromCompare: Bool = false) {
         guard detail?.output.market != market else { return }
         tasks.cancel("detail")
         detail = nil
         guard let market else { return }
         let viewModel = makeDetail(market)
+        if fromCompare { viewModel.send(.chartChosen(.premium)) }
         let outputs = viewModel.outputs()
         tasks.replace("detail") { @MainActor [weak self] in
             async let running: Void = viewModel.run()

@@ -1,5 +1,5 @@
 public import MarketDomain
-import MarketFeatures
+public import MarketFeatures
 
 /// A daily candlestick chart sized to its box: one column per day (the latest days that fit),
 /// a price axis on the right and dates below.
@@ -16,7 +16,13 @@ public struct CandleChart: Sendable {
         _ candles: [Candle], quote: String, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int
     ) {
         let axisWidth = 14
-        let layout = CandleChartLayout(candles, quote: quote, columns: width - axisWidth - 1, rows: height - 1)
+        draw(
+            CandleChartLayout(candles, quote: quote, columns: width - axisWidth - 1, rows: height - 1), into: &screen,
+            x: x, y: y)
+    }
+
+    /// Draws a laid-out chart at `x`, `y`: its columns, then its axis, its labels on the row under it.
+    public func draw(_ layout: CandleChartLayout, into screen: inout ScreenBuffer, x: Int, y: Int) {
         for bar in layout.bars {
             let style = theme.style(bar.direction)
             for row in bar.highRow...bar.lowRow {

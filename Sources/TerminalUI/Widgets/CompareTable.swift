@@ -76,7 +76,13 @@ public struct CompareTable: Sendable {
         }
         x += cell(row.spread, Layout.spread, true, x, y, base, &screen)
         if layout.showsGlobal { x += cell(row.globalPrice, Layout.global, true, x, y, base, &screen) }
-        _ = cell(row.premium, Layout.premium, true, x, y, colored(row.premiumDirection), &screen)
+        x += cell(row.premium, Layout.premium, true, x, y, colored(row.premiumDirection), &screen)
+        // Deposits or withdrawals suspended somewhere: said after the premium, where it fits.
+        if let wallet = row.wallet, x < screen.width {
+            var style = TextStyle(foreground: .yellow, bold: true)
+            style.reverse = row.isSelected
+            screen.write(wallet, x: x, y: y, style: style, maxWidth: screen.width - x)
+        }
     }
 
     /// Writes a cell padded to `width` plus one space of gap; returns the columns used.

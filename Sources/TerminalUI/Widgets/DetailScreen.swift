@@ -24,6 +24,9 @@ public struct DetailScreen: Sendable {
         let top = 2
         let height = screen.height - top - 1
         var hints = "Esc back  f favorite  q quit"
+        if detail.premium != nil {
+            hints = (detail.chart == .premium ? "k price  i interval  p basis  " : "k 김프 chart  ") + hints
+        }
         if let depth = detail.depth {
             if screen.width >= Self.wideWidth {
                 drawSideBySide(detail, depth, into: &screen, y: top, height: height)
@@ -51,8 +54,13 @@ public struct DetailScreen: Sendable {
         x += screen.write(detail.price + "  ", x: x, y: 0, style: TextStyle(foreground: color.foreground, bold: true))
         x += screen.write("\(detail.changeRate)  \(detail.changePrice)", x: x, y: 0, style: color)
         if let warning = detail.warning {
-            screen.write(
+            x += screen.write(
                 "   ⚠ " + warning, x: x, y: 0, style: TextStyle(foreground: .yellow, bold: true),
+                maxWidth: max(0, screen.width - x))
+        }
+        if let wallet = detail.wallet, x < screen.width {
+            screen.write(
+                "   ⛔ " + wallet, x: x, y: 0, style: TextStyle(foreground: .yellow, bold: true),
                 maxWidth: max(0, screen.width - x))
         }
         let stats = [
@@ -110,6 +118,10 @@ public struct DetailScreen: Sendable {
     private func drawChart(
         _ detail: DetailOutput, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int
     ) {
+        if detail.chart == .premium, let premium = detail.premium {
+            drawPremium(premium, into: &screen, x: x, y: y, width: width, height: height)
+            return
+        }
         if let status = detail.candleStatus {
             screen.write(status, x: x + 1, y: y + 2, style: Theme.hint, maxWidth: width)
             return
@@ -118,5 +130,28 @@ public struct DetailScreen: Sendable {
             "Daily candles (last \(min(detail.candles.count, width - 14)) days)", x: x, y: y, style: Theme.header)
         CandleChart(theme: theme).draw(
             detail.candles, quote: detail.market.quote, into: &screen, x: x, y: y + 1, width: width, height: height - 2)
+    }
+
+    /// The premium history (issue 29): its interval and where today stands on the title row, the
+    /// premium of now on both bases under it, then the chart of the chosen basis.
+    private func drawPremium(
+        _ premium: PremiumOutput, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int
+    ) {
+        var titleX = x
+        titleX += screen.write(
+            "김프 history " + premium.intervalChoices, x: x, y: y, style: Theme.header, maxWidth: width)
+        if !premium.standing.isEmpty {
+            screen.write(
+                "  " + premium.standing, x: titleX, y: y, style: Theme.hint, maxWidth: max(0, width - titleX + x))
+        }
+        screen.write(premium.headline, x: x, y: y + 1, maxWidth: width)
+        if let status = premium.status {
+            screen.write(status, x: x + 1, y: y + 3, style: Theme.hint, maxWidth: width)
+            return
+        }
+        let axisWidth = 14
+        let layout = CandleChartLayout(
+            premium: premium.bars, basis: premium.basis, columns: width - axisWidth - 1, rows: height - 3)
+        CandleChart(theme: theme).draw(layout, into: &screen, x: x, y: y + 2)
     }
 }

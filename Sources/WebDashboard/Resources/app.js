@@ -59,6 +59,7 @@ const detailView = new DetailView(detailSection, {
   close: () => send({ detailClosed: {} }),
   favorite: () => send({ favoriteToggled: {} }),
   pane: (pane) => sendInput({ detail: { paneChosen: { pane } } }),
+  detail: (input) => sendInput({ detail: input }),
 });
 const watchlistView = new WatchlistView(watchlistSection, sendWatchlist, sendKey);
 const alertsView = new AlertsView(alertsSection, (input) => sendInput({ alerts: input }));

@@ -247,9 +247,13 @@ export class BoardView {
       this.rowsByID.set(row.id, tr);
       ordered.push(tr);
     }
-    const current = Array.from(this.body.children);
-    const sameOrder = current.length === ordered.length && current.every((tr, index) => tr === ordered[index]);
-    if (!sameOrder) this.body.replaceChildren(...ordered);
+    // Only the rows out of place move: a row that stays where it was is never taken out of the
+    // page, so a click or a tap on it lands while the order around it changes.
+    const children = this.body.children;
+    ordered.forEach((tr, index) => {
+      if (children[index] !== tr) this.body.insertBefore(tr, children[index] ?? null);
+    });
+    while (children.length > ordered.length) children[children.length - 1].remove();
     return ids;
   }
 
@@ -332,7 +336,17 @@ export class BoardView {
     const cells = this.cells(tr, names);
     const star = this.starCell(tr, row);
     if (tr.childElementCount === 0) tr.append(star, ...names.map((name) => cells[name]));
-    cells.name.replaceChildren(element("span", "", row.name), element("span", "symbol", row.symbol));
+    const name = [element("span", "", row.name), element("span", "symbol", row.symbol)];
+    if (row.wallet) {
+      // Deposits or withdrawals suspended (입출금 중단): a premium nobody can take.
+      const badge = element("span", "badge", row.wallet.replaceAll("⛔", ""));
+      badge.dataset.badge = "wallet";
+      badge.title = "입출금 중단";
+      name.push(badge);
+    }
+    cells.name.replaceChildren(...name);
+    if (row.wallet) tr.dataset.wallet = row.wallet;
+    else delete tr.dataset.wallet;
     row.prices.forEach((price, index) => {
       const cell = cells[`krw${index}`];
       if (!cell) return;

@@ -24,6 +24,7 @@ export class DetailView {
     this.chartStatus = section.querySelector('[data-role="chart-status"]');
     this.chart = section.querySelector('[data-role="chart"]');
     this.warning = section.querySelector('[data-role="detail-warning"]');
+    this.wallet = section.querySelector('[data-role="detail-wallet"]');
     this.favorite = section.querySelector('[data-role="detail-favorite"]');
     this.cells = new Map();
     for (const [key, title] of STATS) {
@@ -40,6 +41,20 @@ export class DetailView {
     this.depth = new DepthView(section);
     section.querySelector('[data-role="back"]').addEventListener("click", handlers.close);
     this.favorite.addEventListener("click", handlers.favorite);
+    // The premium history (issue 29): the chart's kind, its bars' interval and its basis.
+    this.premiumTools = section.querySelector('[data-role="premium-tools"]');
+    this.premiumButton = section.querySelector('[data-role="premium-chart-button"]');
+    this.premiumIntervals = Array.from(section.querySelectorAll("[data-premium-interval]"));
+    this.premiumBasis = section.querySelector('[data-role="premium-basis-button"]');
+    this.premiumLine = section.querySelector('[data-role="premium-line"]');
+    this.premiumHeadline = section.querySelector('[data-role="premium-headline"]');
+    this.premiumStanding = section.querySelector('[data-role="premium-standing"]');
+    this.premiumButton.addEventListener("click", () => handlers.detail({ chartToggled: {} }));
+    for (const button of this.premiumIntervals) {
+      button.addEventListener("click", () =>
+        handlers.detail({ premiumIntervalChosen: { interval: button.dataset.premiumInterval } }));
+    }
+    this.premiumBasis.addEventListener("click", () => handlers.detail({ premiumBasisToggled: {} }));
     this.drawnChart = null;
   }
 
@@ -55,13 +70,34 @@ export class DetailView {
     this.symbol.textContent = figures.symbol;
     this.warning.hidden = !figures.warning;
     this.warning.textContent = figures.warning ? `⚠ ${figures.warning}` : "";
+    this.wallet.hidden = !figures.wallet;
+    setText(this.wallet, figures.wallet ? `⛔ ${figures.wallet}` : "");
     this.price.textContent = figures.price;
     this.rate.textContent = figures.changeRate;
     this.change.textContent = figures.changePrice;
     this.quote.dataset.direction = caseName(figures.direction);
     for (const [key] of STATS) this.cells.get(key).textContent = figures[key] || "–";
-    this.chartStatus.hidden = !figures.candleStatus;
-    this.chartStatus.textContent = figures.candleStatus ?? "";
+    const premium = figures.premium;
+    const showsPremium = Boolean(premium) && caseName(figures.chart) === "premium";
+    this.premiumTools.hidden = !premium;
+    this.section.dataset.chart = showsPremium ? "premium" : "price";
+    if (premium) {
+      setText(this.premiumButton, showsPremium ? "가격 차트" : "김프 차트");
+      this.premiumButton.setAttribute("aria-pressed", String(showsPremium));
+      for (const button of this.premiumIntervals) {
+        button.hidden = !showsPremium;
+        button.setAttribute("aria-pressed", String(button.dataset.premiumInterval === premium.interval));
+      }
+      this.premiumBasis.hidden = !showsPremium;
+      setText(this.premiumBasis, premium.basis === "fx" ? "vs USD/KRW" : "vs USDT");
+      setText(this.premiumHeadline, premium.headline);
+      setText(this.premiumStanding, premium.standing);
+    }
+    this.premiumLine.hidden = !showsPremium;
+    this.chart.setAttribute("aria-label", showsPremium ? "김프 history" : "Daily candles");
+    const status = showsPremium ? premium.status : figures.candleStatus;
+    this.chartStatus.hidden = !status;
+    this.chartStatus.textContent = status ?? "";
     if (detail.chart !== this.drawnChart) {
       drawChart(this.chart, detail.chart);
       this.drawnChart = detail.chart;

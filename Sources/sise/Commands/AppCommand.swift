@@ -72,7 +72,7 @@ struct AppCommand: AsyncParsableCommand {
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
                     alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
-                    notification: notification,
+                    premium: watchers.premium, wallets: watchers.wallets, notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
                     stockNames: opened.stockNames)
@@ -84,7 +84,9 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        alerts: AlertParts, forex: ForexWatch, notification: AlertSignal.Notification?, isSimulated: Bool,
+        alerts: AlertParts, forex: ForexWatch, premium: PremiumHistorySource, wallets: WalletWatch,
+        notification: AlertSignal.Notification?,
+        isSimulated: Bool,
         convention: Theme.Convention,
         language: NameLanguage, stocks: StockSession.Context?,
         watchlists: WatchlistStore, stockNames: StockNameStore
@@ -103,7 +105,7 @@ struct AppCommand: AsyncParsableCommand {
                 candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
                 depth: client.liveDepth,
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                alerts: alerts, forex: forex))
+                alerts: alerts, forex: forex, premium: premium, wallets: wallets))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

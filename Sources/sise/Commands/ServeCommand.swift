@@ -97,7 +97,8 @@ struct ServeCommand: AsyncParsableCommand {
                         candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
                         depth: client.liveDepth,
                         makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex),
+                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
+                        premium: watchers.premium, wallets: watchers.wallets),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)

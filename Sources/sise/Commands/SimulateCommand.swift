@@ -63,6 +63,13 @@ struct SimulateCommand: AsyncParsableCommand {
     /// The scripted moves `--pump` names.
     var moves: [ScriptedMove] { pumps.compactMap { ScriptedMove($0) } }
 
+    @Option(
+        name: .customLong("suspend"),
+        help: ArgumentHelp(
+            "A coin whose withdrawals Bithumb suspends from the start (its assetsstatus says 0), e.g. XRP. Repeat for more.",
+            valueName: "coin"))
+    var suspensions: [String] = []
+
     func validate() throws {
         guard port == 0 || (1...65528).contains(port) else {
             throw ValidationError("--port must be 0 or between 1 and 65528 (eight ports are used).")
@@ -95,6 +102,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 latency: .milliseconds(latency), errorRate: errorRate,
                 dropInterval: dropEvery.map { .milliseconds(Int($0 * 1000)) }))
         configuration.moves = moves
+        configuration.suspensions = Set(suspensions.map { $0.uppercased() })
         let simulator: ExchangeSimulator
         do {
             simulator = try ExchangeSimulator(configuration: configuration, logger: logger)

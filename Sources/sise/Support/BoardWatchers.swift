@@ -8,13 +8,18 @@ import MarketStore
 /// What a process showing live boards runs beside them (the terminal app, `sise serve`): the one
 /// alert monitor of the store's rules on the shared boards (the rules' other exchanges loaded on
 /// demand; each firing POSTed to `webhook` when one is given), the watch of the main board's
-/// market list (warnings, new listings), and the bank rate's (the Compare tab's premium against
-/// USD/KRW). ``stop()`` ends them.
+/// market list (warnings, new listings), the bank rate's (the Compare tab's premium against
+/// USD/KRW), and the premium history's recorder (while every exchange's board runs) with the
+/// back-fill of a new database. ``stop()`` ends them.
 struct BoardWatchers {
     /// The process's alert monitor, for every viewer's Alerts tab.
     let monitor: AlertMonitor
     /// The bank rate, read every minute, for every viewer's Compare tab.
     let forex: ForexWatch
+    /// The premium history, for every viewer's detail.
+    let premium: PremiumHistorySource
+    /// The coins' deposit and withdrawal status, read every minute.
+    let wallets: WalletWatch
     private let onDemand: BoardsOnDemand
     private let tasks: [Task<Void, Never>]
 
@@ -25,15 +30,19 @@ struct BoardWatchers {
     ) async -> BoardWatchers {
         let onDemand = BoardsOnDemand(boards: boards, listings: store.listings, now: MarketStore.wallClock) {
             exchange, error in
-            logger.error("alerts: \(exchange.displayName) could not be loaded: \(error)")
+            logger.error("\(exchange.displayName) could not be loaded (alerts, premium history): \(error)")
         }
         await onDemand.keepListCurrent(board.exchange)
         let monitor = WatchAlerts.monitor(store: store, boards: onDemand)
         let forex = ForexWatch(fetch: client.fetchUSDKRW)
         let reading = Task { await forex.run(clock: ContinuousClock()) }
+        let (premium, recording) = PremiumRecording.start(
+            board: board, boards: boards, forex: forex, forexClient: client, store: store, logger: logger)
+        let wallets = WalletWatch(boards: boards)
+        let walletReading = Task { await wallets.run(clock: ContinuousClock()) }
         return BoardWatchers(
-            monitor: monitor, forex: forex, onDemand: onDemand,
-            tasks: [WatchAlerts.run(monitor, webhook: webhook), reading])
+            monitor: monitor, forex: forex, premium: premium, wallets: wallets, onDemand: onDemand,
+            tasks: [WatchAlerts.run(monitor, webhook: webhook), reading, recording, walletReading])
     }
 
     /// Stops the monitor and the listing watches.

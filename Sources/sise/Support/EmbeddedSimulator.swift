@@ -17,6 +17,7 @@ enum EmbeddedSimulator {
             logger.logLevel = options.verbose ? .info : .critical
             var configuration = SimulatorConfiguration(seed: options.seed, kisRequestsPerSecond: kisRequestsPerSecond)
             configuration.moves = options.moves
+            configuration.suspensions = Set(options.suspensions.map { $0.uppercased() })
             let simulator = try ExchangeSimulator(configuration: configuration, logger: logger)
             running = try await simulator.start()
         } catch {

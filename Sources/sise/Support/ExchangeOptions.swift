@@ -44,6 +44,13 @@ struct ExchangeOptions: ParsableArguments {
     /// The scripted moves the embedded simulated market plays (`--pump`).
     var moves: [ScriptedMove] { pumps.compactMap { ScriptedMove($0) } }
 
+    @Option(
+        name: .customLong("suspend"),
+        help: ArgumentHelp(
+            "With the embedded simulated market: a coin whose withdrawals Bithumb suspends (as `sise simulate --suspend`), e.g. XRP.",
+            valueName: "coin"))
+    var suspensions: [String] = []
+
     /// Whether to connect to the real exchange: `--live`, or the config's `live = true` unless
     /// `--simulated` or `--base-url` says otherwise.
     var live: Bool {
@@ -90,6 +97,9 @@ struct ExchangeOptions: ParsableArguments {
         }
         if !pumps.isEmpty, live || baseURL != nil {
             throw ValidationError("--pump plays on the embedded simulated market: not with --live or --base-url.")
+        }
+        if !suspensions.isEmpty, live || baseURL != nil {
+            throw ValidationError("--suspend plays on the embedded simulated market: not with --live or --base-url.")
         }
         if let baseURL, ExchangeServer(baseURL: baseURL, exchange: exchange) == nil {
             throw ValidationError(

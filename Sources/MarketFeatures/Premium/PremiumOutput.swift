@@ -1,0 +1,43 @@
+public import MarketDomain
+
+/// A coin's premium history as the detail shows it (issue 29): the bars of the chosen interval
+/// on the chosen basis, the premium of now on both, and where it stands against its past.
+public struct PremiumOutput: Sendable, Equatable, Codable {
+    public var interval: PremiumInterval = .minute
+    public var basis: PremiumBasis = .usdt
+    /// The bars, oldest first (both bases; the chart draws ``basis``).
+    public var bars: [PremiumBar] = []
+    /// `김프 vs USDT +3.41% · vs USD/KRW +5.02%`: the basis drawn first.
+    public var headline = ""
+    /// `1d p72 · 1w p90 · 1m p95 · 90d –`: the premium of now's percentile in each window.
+    public var standing = ""
+    /// Why there is no chart (nothing recorded yet, the store failing), while there is none.
+    public var status: String?
+
+    /// An output on `interval` and `basis`, before anything is read.
+    public init(interval: PremiumInterval = .minute, basis: PremiumBasis = .usdt) {
+        self.interval = interval
+        self.basis = basis
+    }
+
+    /// `1m 1h 1d` with the chosen one marked, for the chart's title.
+    public var intervalChoices: String {
+        PremiumInterval.allCases.map { $0 == interval ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+    }
+
+    /// The output after `reading`.
+    mutating func show(_ reading: PremiumHistorySource.Reading, symbol: String) {
+        bars = reading.bars
+        let now = reading.current
+        func line(_ basis: PremiumBasis) -> String? {
+            now?.on(basis).map { "vs \(basis.displayName) " + NumberFormat.changeRate($0.close) }
+        }
+        headline = ([line(basis).map { "김프 " + $0 }, line(basis.toggled)].compactMap { $0 }).joined(separator: " · ")
+        standing = PremiumStanding.summary(reading.standings)
+        let drawn = bars.contains { $0.on(basis) != nil }
+        status =
+            drawn
+            ? nil
+            : "No \(interval.rawValue) premium of \(symbol) over \(basis.displayName) recorded yet"
+    }
+}
