@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         .target(name: "SiseSupport", swiftSettings: sharedSettings),
@@ -40,7 +41,10 @@ let package = Package(
             name: "MarketDomain",
             dependencies: ["SiseSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
             swiftSettings: sharedSettings),
-        .target(name: "ExchangeWire", dependencies: ["SiseSupport", "MarketDomain"], swiftSettings: sharedSettings),
+        .target(
+            name: "ExchangeWire",
+            dependencies: ["SiseSupport", "MarketDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: sharedSettings),
         .target(
             name: "StockLists", dependencies: ["MarketDomain"], resources: [.copy("Resources")],
             swiftSettings: sharedSettings),

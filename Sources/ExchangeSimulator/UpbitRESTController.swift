@@ -21,6 +21,35 @@ struct UpbitRESTController<Context: RequestContext> {
         router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
             UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
         }
+        router.get(RouterPath(UpbitWalletStatusDTO.path)) { request, _ in walletStatus(request) }
+    }
+
+    /// Every KRW coin's wallet, for a request signed with the simulator's keys (§9.2); Upbit's
+    /// 401 bodies otherwise.
+    private func walletStatus(_ request: Request) -> Response {
+        guard let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") else {
+            return .json(
+                UpbitErrorBody(name: .text("no_authorization_token"), message: "Authorization token does not exist."),
+                status: .unauthorized)
+        }
+        let keys = UpbitKeys.simulated
+        guard UpbitJWT.accessKey(of: String(authorization.dropFirst(7)), secretKey: keys.secretKey) == keys.accessKey
+        else {
+            return .json(
+                UpbitErrorBody(name: .text("jwt_verification"), message: "Failed to verify Jwt token."),
+                status: .unauthorized)
+        }
+        let time = now()
+        let rows = venue.markets(at: time).filter { $0.id.quote == "KRW" }.map { market in
+            let status = venue.notices.wallet(of: market.symbol, on: .upbit, at: time)
+            return UpbitWalletStatusDTO(
+                currency: market.symbol,
+                walletState: UpbitWalletStatusDTO.state(deposit: status.deposit, withdrawal: status.withdrawal),
+                blockState: "normal", blockHeight: time / 12_000,
+                blockUpdatedAt: UpbitTime.isoLocal(unixMilliseconds: time) + "+00:00",
+                blockElapsedMinutes: 0, netType: market.symbol, networkName: market.englishName)
+        }
+        return .json(rows)
     }
 
     private func marketAll(_ request: Request) -> Response {

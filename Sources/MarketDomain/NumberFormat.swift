@@ -31,6 +31,11 @@ public enum NumberFormat {
         fixed(value / 1_000_000, decimals: 0) + "백만"
     }
 
+    /// A number for a machine to read: a fixed number of decimals, no thousands separators.
+    public static func machine(_ value: Double, decimals: Int) -> String {
+        fixed(value, decimals: decimals).replacing(",", with: "")
+    }
+
     /// A plain number with thousands separators and a fixed number of decimals.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "—" }

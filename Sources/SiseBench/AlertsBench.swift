@@ -68,8 +68,8 @@ struct AlertsBench: AsyncParsableCommand {
         let large = results[1]
         var last =
             "rules=\(large.rules) markets=\(catalog.count) ns_per_tick=\(Int(large.microseconds * 1000)) "
-            + "cpu_percent_at_rate=\(NumberFormat.fixed(large.microseconds * rate / 1e4, decimals: 2)) "
-            + "ratio_to_one_a_market=\(NumberFormat.fixed(large.microseconds / baseline, decimals: 2))"
+            + "cpu_percent_at_rate=\(NumberFormat.machine(large.microseconds * rate / 1e4, decimals: 2)) "
+            + "ratio_to_one_a_market=\(NumberFormat.machine(large.microseconds / baseline, decimals: 2))"
         if latencySeconds > 0 {
             StandardError.writeLine(
                 "sise bench alerts: \(Int(latencySeconds)) s of `alerts watch` against `simulate` (50 markets, 2,000 ticks/s)…"
@@ -82,7 +82,10 @@ struct AlertsBench: AsyncParsableCommand {
             try StandardOutput.writeLine(
                 "tick to stdout: \(latency.milliseconds.count) firings, p50 \(ms(p50)) ms, p99 \(ms(p99)) ms, "
                     + "max \(ms(highest)) ms")
-            last += " latency_p50_ms=\(ms(p50)) latency_p99_ms=\(ms(p99))"
+            // The last line is for scripts: no thousands separators, whatever the figure.
+            last +=
+                " latency_p50_ms=\(NumberFormat.machine(p50, decimals: 1))"
+                + " latency_p99_ms=\(NumberFormat.machine(p99, decimals: 1))"
         }
         try StandardOutput.writeLine(last)
     }

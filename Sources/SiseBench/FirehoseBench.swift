@@ -60,7 +60,7 @@ struct FirehoseBench: AsyncParsableCommand {
         let medianFrames = Self.median(frames)
         try StandardOutput.writeLine(
             "frames_per_s=\(Int(medianFrames.rounded())) ticks_per_s=\(Int(medianTicks.rounded())) "
-                + "ratio=\(NumberFormat.fixed(medianTicks > 0 ? medianFrames / medianTicks : 0, decimals: 2))")
+                + "ratio=\(NumberFormat.machine(medianTicks > 0 ? medianFrames / medianTicks : 0, decimals: 2))")
     }
 
     private static func median(_ values: [Double]) -> Double {

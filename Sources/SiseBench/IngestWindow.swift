@@ -24,7 +24,7 @@ struct IngestWindow {
 
     /// The machine-readable line, e.g. `ticks_per_s=N cpu_s=X`.
     func line(rate name: String) -> String {
-        "\(name)=\(Int(perSecond.rounded())) cpu_s=\(NumberFormat.fixed(cpuSeconds, decimals: 2))"
+        "\(name)=\(Int(perSecond.rounded())) cpu_s=\(NumberFormat.machine(cpuSeconds, decimals: 2))"
     }
 
     /// The real client for `duration` seconds: every KRW market the server lists subscribed over

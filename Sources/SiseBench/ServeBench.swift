@@ -74,10 +74,10 @@ struct ServeBench: AsyncParsableCommand {
                 + "\(NumberFormat.fixed(bytesPerTab, decimals: 0)) bytes a second; \(gaps) gaps, "
                 + "\(endRead.closed) tabs closed")
         try StandardOutput.writeLine(
-            "viewers=\(viewers) cpu_percent=\(NumberFormat.fixed(100 * cpu / seconds, decimals: 1)) "
-                + "kb_per_viewer=\(NumberFormat.fixed(kilobytesPerTab, decimals: 1)) "
+            "viewers=\(viewers) cpu_percent=\(NumberFormat.machine(100 * cpu / seconds, decimals: 1)) "
+                + "kb_per_viewer=\(NumberFormat.machine(kilobytesPerTab, decimals: 1)) "
                 + "bytes_per_viewer_s=\(Int(bytesPerTab.rounded())) "
-                + "patches_per_viewer_s=\(NumberFormat.fixed(patchesPerTab, decimals: 2)) gaps=\(gaps)")
+                + "patches_per_viewer_s=\(NumberFormat.machine(patchesPerTab, decimals: 2)) gaps=\(gaps)")
     }
 }
 

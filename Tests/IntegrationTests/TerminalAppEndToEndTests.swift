@@ -267,12 +267,20 @@ struct TerminalAppEndToEndTests {
                     && lines.contains { $0.contains("김프 vs USDT ") && $0.contains("% · vs USD/KRW ") }
             }
             #expect(minutes.contains { $0.contains("k price  i interval  p basis") })
+            // What both books would fill for ₩10,000,000, and `+` for ten times as much.
+            try await tmux.waitFor("the fillable premium") { lines in
+                lines.contains { $0.contains("₩10,000,000 filled: 한국 매수 ") && $0.contains("한국 매도 ") }
+            }
+            try await tmux.keys("+")
+            try await tmux.waitFor("the fillable premium of ₩100,000,000") { lines in
+                lines.contains { $0.contains("₩100,000,000 filled: 한국 매수 ") }
+            }
             try await tmux.keys("i", "i")
             // A new database is back-filled with a year of days: the chart's dates are days, and
             // the month and 90 days have their percentile.
             let days = try await tmux.waitFor("the premium history of days") { lines in
                 lines.contains { $0.contains("김프 history 1m 1h [1d]") && $0.contains("90d p") }
-                    && lines.contains { $0.contains("╵20") && $0.contains("┤") == false }
+                    && lines.contains { $0.contains("╵") && $0.contains("-") && $0.contains("┤") == false }
             }
             #expect(days.contains { $0.contains("┤ +") || $0.contains("┤ -") })
             try await tmux.keys("k")

@@ -46,4 +46,29 @@ import Testing
         #expect(watch.failure(.upbit)?.contains("key") == true)
         #expect(watch.failure(.bithumb) == nil)
     }
+
+    @Test func upbitAnswersARequestSignedWithItsKeysAndRefusesOneSignedWithOthers() async throws {
+        let harness = try await SimulatorHarness.start(.upbit, markets: 408)
+        defer { Task { await harness.stop() } }
+        func client(_ keys: UpbitKeys?) -> MarketDataClient {
+            ExchangeClient.make(
+                .upbit,
+                server: ExchangeServer(
+                    restBaseURL: harness.running.restBaseURL(for: .upbit),
+                    webSocketURL: harness.running.webSocketURL(for: .upbit)), upbitKeys: keys)
+        }
+        let statuses = try await client(.simulated).fetchWalletStatus()
+        #expect(statuses["BTC"] != nil && statuses.count > 100)
+        #expect(statuses.values.filter(\.isOpen).count * 10 > statuses.count * 9)
+        await #expect {
+            try await client(UpbitKeys(accessKey: "mine", secretKey: "wrong")).fetchWalletStatus()
+        } throws: { error in
+            "\(error)".contains("Failed to verify Jwt token")
+        }
+        await #expect {
+            try await client(nil).fetchWalletStatus()
+        } throws: { error in
+            "\(error)".contains("UPBIT_ACCESS_KEY")
+        }
+    }
 }

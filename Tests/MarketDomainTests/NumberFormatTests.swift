@@ -12,6 +12,12 @@ import Testing
         #expect(NumberFormat.price(0.00001234) == "0.00001234")
     }
 
+    @Test func aFigureForAMachineHasNoThousandsSeparators() {
+        #expect(NumberFormat.fixed(1_489.94, decimals: 1) == "1,489.9")
+        #expect(NumberFormat.machine(1_489.94, decimals: 1) == "1489.9")
+        #expect(NumberFormat.machine(-12_345_678.125, decimals: 2) == "-12345678.13")
+    }
+
     @Test func tickSizesFollowUpbitsTable() {
         #expect(KRWTickSize.tick(for: 2_000_000) == 1000)
         #expect(KRWTickSize.tick(for: 1_999_999) == 500)

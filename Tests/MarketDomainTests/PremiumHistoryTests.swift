@@ -44,8 +44,8 @@ import Testing
         #expect(hours.allSatisfy { $0.interval == .hour && $0.fx == nil })
         #expect(PremiumInterval.day.start(of: midnight + 86_399_999) == midnight)
         #expect(PremiumInterval.minute.label(midnight) == "09:00")
-        #expect(PremiumInterval.hour.label(midnight) == "11-26 09h")
-        #expect(PremiumInterval.day.label(midnight) == "2026-11-26")
+        #expect(PremiumInterval.hour.label(midnight) == "26/09h")
+        #expect(PremiumInterval.day.label(midnight) == "11-26")
     }
 
     @Test func aPremiumStandsAmongItsWindowsClosesFromTheFinestBarsThatCoverThem() {

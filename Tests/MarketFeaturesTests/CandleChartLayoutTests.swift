@@ -66,6 +66,6 @@ import Testing
         let level = CandleChartLayout(premium: flat, basis: .usdt, columns: 10, rows: 5)
         #expect(level.bars.map(\.highRow) == [2] && level.bars.map(\.lowRow) == [2])
         #expect(level.priceLabels.map(\.text) == ["+2.10%", "+1.90%"])
-        #expect(level.dateLabels.map(\.text) == ["2026-11-26"])
+        #expect(level.dateLabels.map(\.text) == ["11-26"])
     }
 }

@@ -16,7 +16,9 @@ import Testing
     /// A detail of `market` over a history with 100 days of premium (from 0 % to 0.99 %, over
     /// the bank rate one point more) and five minutes recorded just now at 1.5 %.
     private func detail(
-        _ market: MarketID, history: InMemoryPremiumHistory = InMemoryPremiumHistory()
+        _ market: MarketID, history: InMemoryPremiumHistory = InMemoryPremiumHistory(),
+        depth: DetailViewModel.DepthSource? = nil,
+        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil
     ) async throws -> (DetailViewModel, TaskDriver) {
         let today = PremiumInterval.day.start(of: now)
         _ = try history.store.addDays(
@@ -32,17 +34,22 @@ import Testing
                 usdt: PremiumOHLC(0.015), fx: PremiumOHLC(0.025))
         }
         _ = try history.store.record(minutes, "test", now)
+        let tether = Market(id: CoinComparison.usdtMarket, koreanName: "테더", englishName: "Tether")
         let script = ScriptedMarketClient(
-            markets: MarketFixtures.markets,
-            tickers: [MarketFixtures.ticker(bitcoin, price: 136_500_000, change: 0, value: 300e9, timestamp: now)])
+            markets: MarketFixtures.markets + [tether],
+            tickers: [
+                MarketFixtures.ticker(bitcoin, price: 136_500_000, change: 0, value: 300e9, timestamp: now),
+                MarketFixtures.ticker(tether, price: 1_400, change: 0, value: 1e9, timestamp: now),
+            ])
         let board = LiveBoard(client: script.client)
         try await board.load()
         let driver = TaskDriver()
         let loader = DailyCandleLoader(
             exchange: .upbit, fetch: script.client.fetchDailyCandles, store: InMemoryPreferenceStore().store)
-        let source = PremiumHistorySource(store: history.store, recorder: nil, now: { self.now })
+        let source = PremiumHistorySource(
+            store: history.store, recorder: nil, now: { self.now }, binanceBook: binanceBook)
         let viewModel = DetailViewModel(
-            market: market, board: board, loader: loader, premium: source, clock: driver.clock)
+            market: market, board: board, loader: loader, depth: depth, premium: source, clock: driver.clock)
         return (viewModel, driver)
     }
 
@@ -79,6 +86,49 @@ import Testing
         // The chart is read again every five seconds while it shows.
         viewModel.send(.chartToggled)
         #expect(viewModel.output.chart == .price)
+    }
+
+    @Test func whatBothBooksWouldFillIsShownForTheAmountAndPlusAndMinusStepIt() async throws {
+        // Korea's asks 100,000,000 × 0.05 then 101,000,000 × 5; Binance's bids 70,000 × 0.02
+        // then 69,000 × 10 (and the other sides a step worse); KRW-USDT at 1,400.
+        let korean = OrderBook(
+            market: bitcoin.id, timestamp: now,
+            asks: [.init(price: 100_000_000, size: 0.05), .init(price: 101_000_000, size: 5)],
+            bids: [.init(price: 99_900_000, size: 0.05), .init(price: 99_000_000, size: 10)])
+        let global = OrderBook(
+            market: MarketID(quote: "USDT", base: "BTC"), timestamp: now,
+            asks: [.init(price: 70_010, size: 0.02), .init(price: 71_000, size: 10)],
+            bids: [.init(price: 70_000, size: 0.02), .init(price: 69_000, size: 10)])
+        let asked = Mutex<[MarketID]>([])
+        let (viewModel, driver) = try await detail(
+            bitcoin.id,
+            depth: { _ in
+                AsyncStream { continuation in continuation.yield(.snapshot(korean, [])) }
+            },
+            binanceBook: { market in
+                asked.withLock { $0.append(market) }
+                return global
+            })
+        let task = driver.start { await viewModel.run() }
+        defer { task.cancel() }
+        await driver.settle()
+        viewModel.send(.chartChosen(.premium))
+        await driver.advance(by: .seconds(5))
+        let expected = FillablePremium.of(amount: 10_000_000, korean: korean, binance: global, rate: 1_400)
+        let buy = NumberFormat.changeRate(try #require(expected.buyKorea))
+        let sell = NumberFormat.changeRate(try #require(expected.sellKorea))
+        #expect(viewModel.output.premium?.fillable == "₩10,000,000 filled: 한국 매수 \(buy) · 한국 매도 \(sell) (vs USDT)")
+        #expect(asked.withLock { $0 }.first == MarketID(quote: "USDT", base: "BTC"))
+        // + steps to ₩100,000,000, measured again at once; past the last step it stays.
+        viewModel.send(.fillAmountStepped(by: 1))
+        await driver.settle()
+        #expect(viewModel.output.premium?.fillAmount == 100_000_000)
+        #expect(viewModel.output.premium?.fillable?.hasPrefix("₩100,000,000 filled: 한국 매수 +") == true)
+        viewModel.send(.fillAmountStepped(by: 5))
+        #expect(viewModel.output.premium?.fillAmount == 1_000_000_000)
+        await driver.settle()
+        // ₩1,000,000,000 is more than Korea's asks hold: the buying side is too thin to say.
+        #expect(viewModel.output.premium?.fillable?.contains("한국 매수 too thin") == true)
     }
 
     @Test func aMarketWithoutAPremiumHasNoneAndAFailingHistoryIsSaid() async throws {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+public import ExchangeWire
 public import Logging
 public import MarketDomain
 import NIOCore
@@ -11,7 +12,8 @@ public enum ExchangeClient {
     /// exchange's rate limit and retry its refusals for up to `rateLimitPatience` in all.
     public static func make(
         _ exchange: Exchange, server: ExchangeServer, backoff: ReconnectBackoff = ReconnectBackoff(),
-        health: FeedHealth = FeedHealth(), rateLimitPatience: Duration = .seconds(60), logger: Logger? = nil
+        health: FeedHealth = FeedHealth(), rateLimitPatience: Duration = .seconds(60), logger: Logger? = nil,
+        upbitKeys: UpbitKeys? = nil
     ) -> MarketDataClient {
         let logger = logger ?? Logger(label: "sise.\(exchange.rawValue)")
         let policy: RESTRateLimits.Policy =
@@ -24,7 +26,7 @@ public enum ExchangeClient {
         let transport = RESTTransport(
             baseURL: server.restBaseURL, httpClient: .sise, timeout: .seconds(10), logger: logger,
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
-        let operations = Operations.of(exchange, over: transport).checked(logger: logger)
+        let operations = Operations.of(exchange, over: transport, upbitKeys: upbitKeys).checked(logger: logger)
         let feed = ReconnectingFeed(
             connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: operations.dialect,
             fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),
@@ -68,14 +70,22 @@ public enum ExchangeClient {
         }
 
         /// The REST client of `exchange` over `transport`.
-        static func of(_ exchange: Exchange, over transport: RESTTransport) -> Operations {
+        static func of(_ exchange: Exchange, over transport: RESTTransport, upbitKeys: UpbitKeys?) -> Operations {
             switch exchange {
             case .upbit:
                 let rest = UpbitRESTClient(transport: transport)
-                return Operations(
+                var operations = Operations(
                     markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
                     trades: { id, count in try await rest.trades(id, count: count) },
                     tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .upbit())
+                operations.walletStatus = {
+                    guard let upbitKeys else {
+                        throw ExchangeError.unavailable(
+                            "Upbit's wallet status needs a key: set UPBIT_ACCESS_KEY and UPBIT_SECRET_KEY")
+                    }
+                    return try await rest.walletStatus(keys: upbitKeys)
+                }
+                return operations
             case .bithumb:
                 let rest = BithumbRESTClient(transport: transport)
                 return Operations(

@@ -1,4 +1,5 @@
 import ExchangeWire
+import Foundation
 import MarketDomain
 import NIOHTTP1
 
@@ -49,6 +50,26 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
             before = oldest.candleDateTimeUtc + "Z"
         }
         return newestFirst.compactMap { $0.toDomain() }.reversed()
+    }
+
+    /// Each coin's deposit and withdrawal status (`/v1/status/wallet`, §9.2), signed with `keys`:
+    /// a coin takes deposits (withdrawals) when one of its networks does.
+    func walletStatus(keys: UpbitKeys) async throws -> [String: WalletStatus] {
+        let token = UpbitJWT.token(accessKey: keys.accessKey, secretKey: keys.secretKey, nonce: UUID().uuidString)
+        let reply = try await transport.get(
+            UpbitWalletStatusDTO.path, [], headers: [("Authorization", "Bearer \(token)")])
+        guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
+        let rows = try RESTTransport.decode(
+            [UpbitWalletStatusDTO].self, from: reply.body, path: UpbitWalletStatusDTO.path)
+        var statuses: [String: WalletStatus] = [:]
+        for row in rows {
+            let takes = row.takes
+            let known = statuses[row.currency]
+            statuses[row.currency] = WalletStatus(
+                deposit: takes.deposit || known?.deposit == true,
+                withdrawal: takes.withdrawal || known?.withdrawal == true)
+        }
+        return statuses
     }
 
     func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {

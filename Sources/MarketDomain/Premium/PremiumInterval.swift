@@ -44,12 +44,14 @@ public enum PremiumInterval: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// A bar's start as its axis shows it, in KST: `14:05`, `11-26 14h`, `2026-11-26`.
+    /// A bar's start as its axis shows it, in KST, short enough for a phone's axis: `14:05`,
+    /// `26/14h` (the day of the month and the hour), `11-26`.
     public func label(_ start: Int64) -> String {
-        switch self {
-        case .minute: String(KoreanTime.clock(start).prefix(5))
-        case .hour: String(KoreanTime.monthDayClock(start).prefix(8)) + "h"
-        case .day: KoreanTime.date(start)
+        let stamp = KoreanTime.monthDayClock(start)  // 11-26 14:05:00
+        return switch self {
+        case .minute: String(stamp.dropFirst(6).prefix(5))
+        case .hour: String(stamp.dropFirst(3).prefix(2)) + "/" + String(stamp.dropFirst(6).prefix(2)) + "h"
+        case .day: String(stamp.prefix(5))
         }
     }
 }

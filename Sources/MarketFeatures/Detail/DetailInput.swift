@@ -14,6 +14,8 @@ public enum DetailInput: Sendable, Equatable, Codable {
     case nextPremiumIntervalChosen
     /// The premium history over tether or over the bank rate (`p`).
     case premiumBasisToggled
+    /// The fillable premium's amount one step up or down (`+` `-`: ₩1,000,000 to ₩1,000,000,000).
+    case fillAmountStepped(by: Int)
 
     enum PaneChosenCodingKeys: String, CodingKey { case _0 = "pane" }
     enum ChartChosenCodingKeys: String, CodingKey { case _0 = "chart" }

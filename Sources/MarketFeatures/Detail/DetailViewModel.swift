@@ -33,6 +33,9 @@ public final class DetailViewModel {
     /// The coins' deposit and withdrawal status (issue 29), when the process reads them.
     private let wallets: WalletWatch?
 
+    /// Asks for the fillable premium again (its amount changed).
+    private var fillableWanted: AsyncStream<Void>.Continuation?
+
     /// How often the premium chart is read again while it shows.
     static let premiumRefresh = Duration.seconds(5)
 
@@ -74,6 +77,13 @@ public final class DetailViewModel {
             guard let basis = output.premium?.basis else { break }
             output.premium?.basis = basis.toggled
             readPremium()
+        case .fillAmountStepped(let steps):
+            guard let amount = output.premium?.fillAmount else { break }
+            let amounts = PremiumOutput.fillAmounts
+            let index = amounts.firstIndex(of: amount) ?? 1
+            output.premium?.fillAmount = amounts[max(0, min(amounts.count - 1, index + steps))]
+            output.premium?.fillable = nil
+            fillableWanted?.yield()
         }
         publish()
     }
@@ -105,14 +115,46 @@ public final class DetailViewModel {
         output.premium = premium
     }
 
-    /// Reads the premium chart again every ``premiumRefresh`` while it shows, until cancelled.
+    /// Reads the premium chart again every ``premiumRefresh`` while it shows, with what the
+    /// books would fill, until cancelled.
     private func followPremium() async {
         while true {
             if output.chart == .premium {
                 readPremium()
+                await measureFillable()
                 publish()
             }
             do { try await clock.sleep(for: Self.premiumRefresh) } catch { return }
+        }
+    }
+
+    /// Measures the fillable premium whenever its amount changes, until cancelled.
+    private func followFillAmount(_ changes: AsyncStream<Void>) async {
+        for await _ in changes {
+            await measureFillable()
+            publish()
+        }
+    }
+
+    /// What the Korean book and Binance's would fill for the amount (issue 29, point 5).
+    private func measureFillable() async {
+        guard let binanceBook = premiumSource?.binanceBook, output.premium != nil else { return }
+        let symbol = output.market.base
+        guard let korean = depth.book else {
+            output.premium?.fillable = "Fill: the order book has not loaded yet"
+            return
+        }
+        guard let rate = await board.board.quote(CoinComparison.usdtMarket)?.ticker.price, rate > 0 else {
+            output.premium?.fillable = "Fill: no KRW-USDT price on this exchange"
+            return
+        }
+        do {
+            let global = try await binanceBook(MarketID(quote: "USDT", base: symbol))
+            guard let amount = output.premium?.fillAmount else { return }
+            output.premium?.show(
+                fillable: FillablePremium.of(amount: amount, korean: korean, binance: global, rate: rate))
+        } catch {
+            output.premium?.fillable = "Fill: Binance's book unavailable: \(error)"
         }
     }
 
@@ -128,7 +170,12 @@ public final class DetailViewModel {
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followBoard() }
-            if premiumSource != nil { group.addTask { await self.followPremium() } }
+            if premiumSource != nil {
+                let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                fillableWanted = continuation
+                group.addTask { await self.followPremium() }
+                group.addTask { await self.followFillAmount(changes) }
+            }
             if let source = depthSource {
                 let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 let events = source(output.market)

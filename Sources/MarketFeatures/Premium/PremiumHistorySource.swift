@@ -1,19 +1,26 @@
 public import MarketDomain
 
 /// Where a view reads a coin's premium history from (issue 29): the store's bars with the
-/// recorder's minute being filled on their end, and where the premium of now stands.
+/// recorder's minute being filled on their end, and where the premium of now stands; and
+/// Binance's books, for what a real amount would fill.
 public struct PremiumHistorySource: Sendable {
     public var store: PremiumHistoryStore
     /// The process's recorder, for the minute not yet written; `nil` shows what is stored.
     public var recorder: PremiumRecorder?
     /// Unix ms now.
     public var now: @Sendable () -> Int64
+    /// Binance's order book of a USDT market, for the premium a real amount gets; nil says none.
+    public var binanceBook: (@Sendable (MarketID) async throws -> OrderBook)?
 
-    /// A source over `store` and `recorder`.
-    public init(store: PremiumHistoryStore, recorder: PremiumRecorder?, now: @escaping @Sendable () -> Int64) {
+    /// A source over `store` and `recorder`, with Binance's books from `binanceBook`.
+    public init(
+        store: PremiumHistoryStore, recorder: PremiumRecorder?, now: @escaping @Sendable () -> Int64,
+        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil
+    ) {
         self.store = store
         self.recorder = recorder
         self.now = now
+        self.binanceBook = binanceBook
     }
 
     /// How far back each interval's chart reads: a day of minutes, 90 days of hours, two years of days.

@@ -13,6 +13,16 @@ public struct PremiumOutput: Sendable, Equatable, Codable {
     public var standing = ""
     /// Why there is no chart (nothing recorded yet, the store failing), while there is none.
     public var status: String?
+    /// The amount in won the fillable premium is measured for (`+` `-` change it).
+    public var fillAmount = PremiumOutput.defaultFillAmount
+    /// `₩10,000,000 filled: 한국 매수 +3.52% · 한국 매도 +3.31% (vs USDT)`: what both books would
+    /// fill for the amount, or why it cannot be said; nil until first measured.
+    public var fillable: String?
+
+    /// The fillable premium's amount at first: ₩10,000,000.
+    public static let defaultFillAmount = 10_000_000.0
+    /// The amounts `+` and `-` step through.
+    public static let fillAmounts: [Double] = [1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 
     /// An output on `interval` and `basis`, before anything is read.
     public init(interval: PremiumInterval = .minute, basis: PremiumBasis = .usdt) {
@@ -23,6 +33,14 @@ public struct PremiumOutput: Sendable, Equatable, Codable {
     /// `1m 1h 1d` with the chosen one marked, for the chart's title.
     public var intervalChoices: String {
         PremiumInterval.allCases.map { $0 == interval ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+    }
+
+    /// The fillable premium's line for `result` at the amount.
+    mutating func show(fillable result: FillablePremium) {
+        func text(_ value: Double?) -> String { value.map(NumberFormat.changeRate) ?? "too thin" }
+        fillable =
+            "₩\(NumberFormat.fixed(fillAmount, decimals: 0)) filled: 한국 매수 \(text(result.buyKorea))"
+            + " · 한국 매도 \(text(result.sellKorea)) (vs USDT)"
     }
 
     /// The output after `reading`.

@@ -101,6 +101,8 @@ public enum KeyTable {
         case .character("k"): .send(.detail(.chartToggled))
         case .character("i"): .send(.detail(.nextPremiumIntervalChosen))
         case .character("p"): .send(.detail(.premiumBasisToggled))
+        case .character("+"), .character("="): .send(.detail(.fillAmountStepped(by: 1)))
+        case .character("-"): .send(.detail(.fillAmountStepped(by: -1)))
         default: .ignore
         }
     }

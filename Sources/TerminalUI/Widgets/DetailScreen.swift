@@ -145,13 +145,16 @@ public struct DetailScreen: Sendable {
                 "  " + premium.standing, x: titleX, y: y, style: Theme.hint, maxWidth: max(0, width - titleX + x))
         }
         screen.write(premium.headline, x: x, y: y + 1, maxWidth: width)
+        if let fillable = premium.fillable {
+            screen.write(fillable + "  (+ - amount)", x: x, y: y + 2, style: Theme.hint, maxWidth: width)
+        }
         if let status = premium.status {
-            screen.write(status, x: x + 1, y: y + 3, style: Theme.hint, maxWidth: width)
+            screen.write(status, x: x + 1, y: y + 4, style: Theme.hint, maxWidth: width)
             return
         }
         let axisWidth = 14
         let layout = CandleChartLayout(
-            premium: premium.bars, basis: premium.basis, columns: width - axisWidth - 1, rows: height - 3)
-        CandleChart(theme: theme).draw(layout, into: &screen, x: x, y: y + 2)
+            premium: premium.bars, basis: premium.basis, columns: width - axisWidth - 1, rows: height - 4)
+        CandleChart(theme: theme).draw(layout, into: &screen, x: x, y: y + 3)
     }
 }

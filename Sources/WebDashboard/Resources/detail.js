@@ -55,6 +55,12 @@ export class DetailView {
         handlers.detail({ premiumIntervalChosen: { interval: button.dataset.premiumInterval } }));
     }
     this.premiumBasis.addEventListener("click", () => handlers.detail({ premiumBasisToggled: {} }));
+    this.fillLine = section.querySelector('[data-role="premium-fill-line"]');
+    this.fillable = section.querySelector('[data-role="premium-fillable"]');
+    section.querySelector('[data-role="fill-less"]').addEventListener("click", () =>
+      handlers.detail({ fillAmountStepped: { by: -1 } }));
+    section.querySelector('[data-role="fill-more"]').addEventListener("click", () =>
+      handlers.detail({ fillAmountStepped: { by: 1 } }));
     this.drawnChart = null;
   }
 
@@ -94,6 +100,8 @@ export class DetailView {
       setText(this.premiumStanding, premium.standing);
     }
     this.premiumLine.hidden = !showsPremium;
+    this.fillLine.hidden = !showsPremium || !premium.fillable;
+    if (premium) setText(this.fillable, premium.fillable ?? "");
     this.chart.setAttribute("aria-label", showsPremium ? "김프 history" : "Daily candles");
     const status = showsPremium ? premium.status : figures.candleStatus;
     this.chartStatus.hidden = !status;

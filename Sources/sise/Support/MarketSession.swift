@@ -60,7 +60,7 @@ enum MarketSession {
         }
         if options.live {
             return try await body(
-                clients(exchanges, store: store, logger: logger) { .live($0) },
+                clients(exchanges, store: store, logger: logger, upbitKeys: UpbitKeyFile.load()) { .live($0) },
                 stockContext(baseURL: nil, live: true, simulated: false), ServiceServers.live)
         }
         if let baseURL = options.baseURL {
@@ -153,13 +153,15 @@ enum MarketSession {
         return servers
     }
 
-    /// Each exchange's client; Korbit and Binance named from Upbit and Bithumb.
+    /// Each exchange's client; Korbit and Binance named from Upbit and Bithumb. Upbit's signs
+    /// its keyed requests with `upbitKeys` (the simulator's own pair unless told otherwise).
     private static func clients(
-        _ exchanges: [Exchange], store: PreferenceStore?, logger: Logger, server: (Exchange) -> ExchangeServer?
+        _ exchanges: [Exchange], store: PreferenceStore?, logger: Logger, upbitKeys: UpbitKeys? = .simulated,
+        server: (Exchange) -> ExchangeServer?
     ) -> [Exchange: MarketDataClient] {
         var clients: [Exchange: MarketDataClient] = [:]
         func client(_ exchange: Exchange) -> MarketDataClient? {
-            server(exchange).map { ExchangeClient.make(exchange, server: $0, logger: logger) }
+            server(exchange).map { ExchangeClient.make(exchange, server: $0, logger: logger, upbitKeys: upbitKeys) }
         }
         let sources = [Exchange.upbit, .bithumb].compactMap { client($0)?.fetchMarkets }
         for exchange in exchanges {

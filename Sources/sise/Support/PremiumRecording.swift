@@ -33,7 +33,11 @@ enum PremiumRecording {
             await recorder.run(clock: ContinuousClock())
             await filled
         }
-        return (PremiumHistorySource(store: history, recorder: recorder, now: MarketStore.wallClock), task)
+        let binanceBook = boards.boards[.binance].map { board in board.client.fetchOrderBook }
+        return (
+            PremiumHistorySource(
+                store: history, recorder: recorder, now: MarketStore.wallClock, binanceBook: binanceBook), task
+        )
     }
 
     /// Back-fills the coins with a premium that have little daily history: Bitcoin first, then by
