@@ -22,6 +22,25 @@ struct TerminalAppEndToEndTests {
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        /// The app with `arguments` on a fresh database in tmux: once its board shows, `body`
+        /// drives it; then `q` must end it with status 0. The pane and the folder go whatever
+        /// happens.
+        static func session(_ arguments: String = "", _ body: (Tmux) async throws -> Void) async throws {
+            let run = try AppRun()
+            defer { run.remove() }
+            let tmux = try await Tmux.start(run.command(arguments))
+            do {
+                try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+                try await body(tmux)
+                try await tmux.keys("q")
+                try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
+                await tmux.kill()
+            } catch {
+                await tmux.kill()
+                throw error
+            }
+        }
     }
 
     private func boardRows(_ lines: [String]) -> [String] {
@@ -220,11 +239,7 @@ struct TerminalAppEndToEndTests {
     }
 
     @Test func theCompareTabSaysItsPremiumBasisTheBankRateAndTethersPremiumAndPSwitches() async throws {
-        let run = try AppRun()
-        defer { run.remove() }
-        let tmux = try await Tmux.start(run.command())
-        do {
-            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+        try await AppRun.session { tmux in
             try await tmux.keys("Tab", "Tab")
             let usdt = try await tmux.waitFor("the premium line over tether") { lines in
                 lines[1].contains("김프 vs USDT · USD/KRW ") && lines[1].contains("Dunamu (하나은행)")
@@ -235,21 +250,11 @@ struct TerminalAppEndToEndTests {
             try await tmux.waitFor("the premium line over the bank rate") { lines in
                 lines[1].contains("김프 vs USD/KRW · USD/KRW ") && lines[1].contains("p: vs USDT")
             }
-            try await tmux.keys("q")
-            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
-            await tmux.kill()
-        } catch {
-            await tmux.kill()
-            throw error
         }
     }
 
     @Test func aCoinOpenedFromTheCompareTabChartsItsPremiumHistoryAndIGoesToADayOfABackFilledYear() async throws {
-        let run = try AppRun()
-        defer { run.remove() }
-        let tmux = try await Tmux.start(run.command())
-        do {
-            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+        try await AppRun.session { tmux in
             try await tmux.keys("Tab", "Tab")
             // Bitcoin's row, found by its symbol (the first row may be a coin Binance does not list).
             try await tmux.waitFor("the Compare tab's rows") { lines in
@@ -287,21 +292,11 @@ struct TerminalAppEndToEndTests {
             try await tmux.waitFor("the daily candles again") { lines in
                 lines.contains { $0.contains("Daily candles") } || lines.contains { $0.contains("daily candles") }
             }
-            try await tmux.keys("q")
-            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
-            await tmux.kill()
-        } catch {
-            await tmux.kill()
-            throw error
         }
     }
 
     @Test func aCoinWhoseWithdrawalsBithumbSuspendsSaysSoOnItsCompareRowAndInItsDetail() async throws {
-        let run = try AppRun()
-        defer { run.remove() }
-        let tmux = try await Tmux.start(run.command("--suspend XRP"))
-        do {
-            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+        try await AppRun.session("--suspend XRP") { tmux in
             try await tmux.keys("Tab", "Tab", "/")
             try await tmux.type("XRP")
             try await tmux.keys("Enter")
@@ -312,21 +307,11 @@ struct TerminalAppEndToEndTests {
             try await tmux.waitFor("the detail saying it") { lines in
                 lines[0].contains("KRW-XRP") && lines[0].contains("⛔ Bithumb 출금 중단")
             }
-            try await tmux.keys("q")
-            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
-            await tmux.kill()
-        } catch {
-            await tmux.kill()
-            throw error
         }
     }
 
     @Test func largeTradeAndWarningRulesAreMadeOnTheAlertsTabAndALargeTradeFires() async throws {
-        let run = try AppRun()
-        defer { run.remove() }
-        let tmux = try await Tmux.start(run.command())
-        do {
-            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("SIMULATED") } }
+        try await AppRun.session { tmux in
             try await tmux.keys("Tab", "Tab", "Tab", "Tab")
             try await tmux.waitFor("the empty Alerts tab") { lines in lines.contains { $0.contains("Rules (0)") } }
             try await tmux.keys("a")
@@ -348,12 +333,6 @@ struct TerminalAppEndToEndTests {
             }
             #expect(fired.contains { $0.contains("History (last 1)") })
             try await tmux.waitFor("the once rule gone") { lines in lines.contains { $0.contains("Rules (1)") } }
-            try await tmux.keys("q")
-            try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
-            await tmux.kill()
-        } catch {
-            await tmux.kill()
-            throw error
         }
     }
 
