@@ -295,6 +295,20 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    @Test func detailsOpenedAndClosedFasterThanTheirFeedsConnectLeaveTheScreenClean() async throws {
+        try await AppRun.session { tmux in
+            // A detail closed while its depth feed still connects cuts that connection short;
+            // SwiftNIO may then warn on stderr, which the app holds until it gives the screen back.
+            for _ in 0..<15 {
+                try await tmux.keys("Enter", "Escape", "Enter")
+                try await tmux.waitFor("a detail") { lines in lines[0].contains(" · KRW-") }
+                try await tmux.keys("Escape", "j")
+                let board = try await tmux.waitFor("the board again") { lines in lines[2].contains("Value") }
+                #expect(!board.contains { $0.contains("ERROR") || $0.contains("EventLoop") })
+            }
+        }
+    }
+
     @Test func aCoinWhoseWithdrawalsBithumbSuspendsSaysSoOnItsCompareRowAndInItsDetail() async throws {
         try await AppRun.session("--suspend XRP") { tmux in
             try await tmux.keys("Tab", "Tab", "/")

@@ -22,7 +22,11 @@ extension FeedConnector {
             let configuration = WebSocketClientConfiguration(
                 maxFrameSize: 1 << 22, autoPing: .enabled(timePeriod: pingInterval))
             let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            defer { loop.shutdownGracefully { _ in } }
+            let executor = EventLoopTaskExecutor(loop.next())
+            defer {
+                executor.close()
+                loop.shutdownGracefully { _ in }
+            }
             let phase = Mutex(AttemptPhase.opening)
             try await withTaskCancellationHandler {
                 try await connect(url: url, configuration: configuration, on: loop, logger: logger) { connection in
@@ -32,7 +36,7 @@ extension FeedConnector {
                     }
                     if abandoned { throw CancellationError() }
                     // Only an open session runs on the loop: an abandoned attempt shuts the loop down.
-                    try await withTaskExecutorPreference(EventLoopTaskExecutor(loop.next())) {
+                    try await withTaskExecutorPreference(executor) {
                         try await session(connection)
                     }
                 }
@@ -42,7 +46,10 @@ extension FeedConnector {
                     phase = .abandoned
                     return true
                 }
-                if abandon { loop.shutdownGracefully { _ in } }
+                if abandon {
+                    executor.close()
+                    loop.shutdownGracefully { _ in }
+                }
             }
         }
     }

@@ -48,10 +48,15 @@ final class HeldLogLines: Sendable {
     }
 
     private let state = Mutex(State())
+    /// What catches the bytes written straight to stderr while holding.
+    private let capture = Mutex<StderrCapture?>(nil)
 
-    /// From now on, lines are held instead of written.
+    /// From now on, lines are held instead of written: Sise's log lines, and what a library
+    /// writes straight to stderr (SwiftNIO's own warnings), caught line by line.
     func start() {
         state.withLock { $0.holding = true }
+        let started = StderrCapture.start { line in _ = HeldLogLines.shared.hold(DisplayWidth.sanitized(line)) }
+        capture.withLock { $0 = started }
     }
 
     /// Holds `line` when holding; false when it is to be written now.
@@ -67,14 +72,25 @@ final class HeldLogLines: Sendable {
         }
     }
 
-    /// Stops holding and writes what was held to stderr.
+    /// Stops holding and writes what was held to stderr, a line repeated in a row once with
+    /// its count.
     func release() {
+        capture.withLock { capture in
+            capture?.stop()
+            capture = nil
+        }
         let (lines, dropped) = state.withLock { state in
             defer { state = State() }
             return (state.lines, state.dropped)
         }
         var text = dropped > 0 ? "(\(dropped) earlier log lines left out)\n" : ""
-        for line in lines { text += line + "\n" }
+        var index = lines.startIndex
+        while index < lines.endIndex {
+            let line = lines[index]
+            let repeats = lines[index...].prefix { $0 == line }.count
+            text += line + (repeats > 1 ? " (×\(repeats))" : "") + "\n"
+            index += repeats
+        }
         if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
     }
 }
