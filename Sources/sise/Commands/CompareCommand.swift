@@ -55,16 +55,7 @@ struct CompareCommand: AsyncParsableCommand {
                 let boards = ExchangeBoards(clients: clients)
                 // The bank rate is read beside the boards; without it the premium over tether stands alone.
                 async let rate = Self.rate(from: forexClient)
-                let failures = await boards.load()
-                for exchange in Exchange.allCases {
-                    if let error = failures[exchange] {
-                        StandardError.writeLine(
-                            "sise: \(exchange.rawValue) unavailable: \(CommandFailure.message(for: error))")
-                    }
-                }
-                guard failures.count < boards.boards.count else {
-                    throw ExchangeError.unavailable("no exchange could be reached")
-                }
+                try await boards.loadSayingFailures()
                 let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
                 let forex: ForexRate?
                 switch await rate {

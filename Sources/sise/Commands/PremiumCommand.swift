@@ -75,14 +75,7 @@ struct PremiumNowCommand: AsyncParsableCommand {
                 let boards = ExchangeBoards(clients: clients)
                 let watch = ForexWatch(fetch: forex.fetchUSDKRW)
                 async let read: Void = watch.refresh()
-                let failures = await boards.load()
-                for (exchange, error) in failures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                    StandardError.writeLine(
-                        "sise: \(exchange.rawValue) unavailable: \(CommandFailure.message(for: error))")
-                }
-                guard failures.count < boards.boards.count else {
-                    throw ExchangeError.unavailable("no exchange could be reached")
-                }
+                try await boards.loadSayingFailures()
                 await read
                 if let failure = watch.failure { StandardError.writeLine("sise: USD/KRW unavailable: \(failure)") }
                 let rows = await records(boards, watch: watch, wanted: wanted)
