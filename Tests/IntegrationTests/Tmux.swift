@@ -9,13 +9,16 @@ struct Tmux {
     /// exits (a screen is far smaller than a pipe's buffer), and never for `new-session`, whose
     /// server would keep the pipe open: nothing here blocks a thread waiting on tmux.
     @discardableResult
-    static func run(_ arguments: [String], captureOutput: Bool = true) async throws -> (status: Int32, output: String) {
+    static func run(
+        _ arguments: [String], captureOutput: Bool = true
+    ) async throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux"] + arguments
         let pipe = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = captureOutput ? errorPipe : FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let (ended, continuation) = AsyncStream<Int32>.makeStream()
         process.terminationHandler = {
@@ -24,10 +27,12 @@ struct Tmux {
         try process.run()
         var iterator = ended.makeAsyncIterator()
         let status = await iterator.next() ?? -1
-        guard captureOutput else { return (status, "") }
+        guard captureOutput else { return (status, "", "") }
         try pipe.fileHandleForWriting.close()
+        try errorPipe.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        return (status, String(decoding: data, as: UTF8.self))
+        let errors = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        return (status, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
     static var isAvailable: Bool {
@@ -57,11 +62,25 @@ struct Tmux {
     }
 
     func keys(_ keys: String...) async throws {
-        try await Self.run(["send-keys", "-t", session] + keys, captureOutput: false)
+        try await send(["send-keys", "-t", session] + keys)
     }
 
     func type(_ text: String) async throws {
-        try await Self.run(["send-keys", "-t", session, "-l", text], captureOutput: false)
+        try await send(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// Runs a `send-keys`, again when tmux refused it (a client can fail to reach a server busy
+    /// with many sessions on a loaded machine); keys lost without a word would fail a later wait
+    /// with a screen that does not say why.
+    private func send(_ arguments: [String]) async throws {
+        var failure = ""
+        for attempt in 0..<3 {
+            if attempt > 0 { try await Task.sleep(for: .milliseconds(200 * attempt)) }
+            let result = try await Self.run(arguments)
+            if result.status == 0 { return }
+            failure = "status \(result.status): \(result.errors)"
+        }
+        throw WaitFailure(description: "tmux \(arguments.joined(separator: " ")) failed 3 times; last \(failure)")
     }
 
     func screen() async throws -> [String] {
