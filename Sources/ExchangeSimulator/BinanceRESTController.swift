@@ -121,7 +121,7 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let interval = parameters.get(BinanceEndpoint.Parameter.interval) else {
             return .json(BinanceErrorBody.missingParameter("interval"), status: .badRequest)
         }
-        guard interval == BinanceEndpoint.dailyInterval else {
+        guard let chosen = BinanceEndpoint.klineInterval(interval) else {
             return .json(BinanceErrorBody(code: -1120, msg: "Invalid interval."), status: .badRequest)
         }
         guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxKlineCount) else {
@@ -129,23 +129,26 @@ struct BinanceRESTController<Context: RequestContext> {
         }
         let start = parameters.get(BinanceEndpoint.Parameter.startTime).flatMap { Int64($0) }
         let end = parameters.get(BinanceEndpoint.Parameter.endTime).flatMap { Int64($0) }
-        let time = now()
-        guard let id = BinanceWire.marketID(symbol), let candles = venue.candles(id) else {
+        // With a start, the first `limit` from the candle holding it; otherwise the last before the end.
+        var before = end.map { $0 + 1 }
+        if let start {
+            var reach = chosen.start(containing: start)
+            for _ in 0..<limit { reach = chosen.next(after: reach) }
+            before = min(before ?? .max, reach)
+        }
+        guard let id = BinanceWire.marketID(symbol),
+            let candles = venue.candles(id, interval: chosen, before: before, count: limit)
+        else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
-        var rows = candles.map { candle in
-            let open = candle.day.startUnixMilliseconds
-            return BinanceKline(
-                openTime: open, open: WireDecimal(candle.open), high: WireDecimal(candle.high),
+        let rows = candles.map { candle in
+            BinanceKline(
+                openTime: candle.start, open: WireDecimal(candle.open), high: WireDecimal(candle.high),
                 low: WireDecimal(candle.low), close: WireDecimal(candle.close), volume: WireDecimal(candle.volume),
-                closeTime: open + 86_399_999, quoteVolume: WireDecimal(candle.value),
+                closeTime: chosen.next(after: candle.start) - 1, quoteVolume: WireDecimal(candle.value),
                 trades: Int64(candle.volume.squareRoot() * 10) + 1, takerBuyBaseVolume: WireDecimal(candle.volume / 2),
                 takerBuyQuoteVolume: WireDecimal(candle.value / 2))
-        }.filter { row in
-            (start.map { row.closeTime >= $0 } ?? true) && (end.map { row.openTime <= $0 } ?? true)
-        }
-        // With only an end time (or none) the newest rows come; with a start, the first from it.
-        rows = start == nil ? Array(rows.suffix(limit)) : Array(rows.prefix(limit))
+        }.filter { row in start.map { row.closeTime >= $0 } ?? true }
         return .json(rows)
     }
 }

@@ -13,6 +13,12 @@ struct BithumbRESTController<Context: RequestContext> {
         router.get(RouterPath(BithumbEndpoint.marketAll)) { request, _ in marketAll(request) }
         router.get(RouterPath(BithumbEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(BithumbEndpoint.candlesDays)) { request, _ in candles(request) }
+        // Bithumb's v1 serves minutes, weeks and months as Upbit does; no seconds (§9.4).
+        router.get(RouterPath(UpbitEndpoint.candlesWeeks)) { request, _ in candles(request, .week) }
+        router.get(RouterPath(UpbitEndpoint.candlesMonths)) { request, _ in candles(request, .month) }
+        router.get(RouterPath(UpbitEndpoint.candlesMinutes)) { request, context in
+            candles(request, UpbitIntervalCandleRows.minutes(context.parameters.get("unit")))
+        }
         router.get(RouterPath(UpbitEndpoint.tradesTicks)) { request, _ in
             UpbitTradeRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)
         }
@@ -64,6 +70,12 @@ struct BithumbRESTController<Context: RequestContext> {
     private func candles(_ request: Request) -> Response {
         UpbitCandleRows.answer(
             FormQuery(request.uri), venue: venue, now: now(), readTo: Self.parseTo, unknownStatus: .ok)
+    }
+
+    private func candles(_ request: Request, _ interval: CandleInterval?) -> Response {
+        UpbitIntervalCandleRows.answer(
+            FormQuery(request.uri), interval: interval, venue: venue, now: now(), readTo: Self.parseTo,
+            unknownStatus: .ok)
     }
 
     /// Bithumb reads a `to` without a zone as KST (§2.3); one with a zone as given.

@@ -103,7 +103,7 @@ struct KorbitRESTController<Context: RequestContext> {
             return .json(
                 KorbitFailure(error: KorbitError(code: 400, message: "limit out of range")), status: .badRequest)
         }
-        guard interval == KorbitEndpoint.dailyInterval else {
+        guard let chosen = KorbitEndpoint.candleInterval(interval) else {
             return .json(KorbitFailure(error: .badRequest), status: .badRequest)
         }
         let start = parameters.get(KorbitEndpoint.Parameter.start).flatMap { Int64($0) }
@@ -111,20 +111,22 @@ struct KorbitRESTController<Context: RequestContext> {
         if let start, let end, end <= start {
             return .json(KorbitFailure(error: .badRequest), status: .badRequest)
         }
-        guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol),
-            let candles = venue.candles(id)
+        guard symbol == symbol.lowercased(), let id = KorbitWire.marketID(symbol) else {
+            return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
+        }
+        // Days and weeks start at 00:00 KST, 9 hours before the UTC day the simulator keeps.
+        let shift = chosen.isDaily ? UpbitTime.kstOffsetMilliseconds : 0
+        // The last `limit` starting in [start, end], oldest first.
+        let before = end.map { $0 + shift + 1 }
+        guard let candles = venue.candles(id, interval: chosen, before: before, count: limit)
         else {
             return .json(KorbitFailure(error: .invalidPair), status: .badRequest)
         }
-        // Rows start at 00:00 KST; the last `limit` starting in [start, end], oldest first.
         let rows = candles.map { candle in
             KorbitCandleDTO(
-                timestamp: candle.day.startUnixMilliseconds - UpbitTime.kstOffsetMilliseconds,
-                open: WireDecimal(candle.open), high: WireDecimal(candle.high), low: WireDecimal(candle.low),
-                close: WireDecimal(candle.close), volume: WireDecimal(candle.volume))
-        }.filter { row in
-            (start.map { row.timestamp >= $0 } ?? true) && (end.map { row.timestamp <= $0 } ?? true)
-        }
+                timestamp: candle.start - shift, open: WireDecimal(candle.open), high: WireDecimal(candle.high),
+                low: WireDecimal(candle.low), close: WireDecimal(candle.close), volume: WireDecimal(candle.volume))
+        }.filter { row in start.map { row.timestamp >= $0 } ?? true }
         return .json(KorbitEnvelope(data: Array(rows.suffix(limit))))
     }
 }

@@ -36,6 +36,7 @@ extension SimulatedCoin {
         tradeTimestamp = now
         timestamp = max(now, timestamp)
         tape.record(price: price, volume: lastTradeVolume, sellerTook: lastSideIsAsk, timestamp: now)
+        intraday.record(price: price, volume: lastTradeVolume, value: value, at: now)
     }
 
     /// Closes yesterday's candle into the history when `now` falls on a later UTC day.

@@ -43,6 +43,9 @@ struct SimulatedCoin: Sendable {
     /// are priced against these, so they move only with the coin's own trades (each one ticked).
     var bitcoinPriceAtTrade = 0.0
     var tetherPriceAtTrade = 0.0
+    /// What happened inside the days since the simulator started, by the minute and by the
+    /// second (issue 30): ``IntradayRecord`` makes every interval from it.
+    var intraday = IntradayLog()
 
     /// The highest and lowest prices of the completed days before today within 52 weeks, the
     /// oldest day winning a tie; none without history.

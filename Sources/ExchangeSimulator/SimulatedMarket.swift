@@ -70,7 +70,10 @@ public final class SimulatedMarket: Sendable {
             initial.coins[tether].scriptedFactor = SimulatedForex.tetherFactor(at: now)
             initial.coins[tether].settle()
         }
-        for index in initial.coins.indices { initial.notePrices(at: index) }
+        for index in initial.coins.indices {
+            initial.notePrices(at: index)
+            initial.coins[index].intraday.begin(at: now, today: initial.coins[index].todayCandle)
+        }
         world = Mutex(initial)
     }
 

@@ -210,24 +210,60 @@ public final class SimulatedVenue: Sendable {
     /// The daily candles of a venue market through its current scale, oldest first; `nil` when unlisted.
     public func candles(_ id: MarketID) -> [Candle]? {
         guard let location = locations[id] else { return nil }
+        let scales = dayScales(location)
+        return world.read(positions: [location.position]) { position, coin in
+            coin.candles(scale: scales(position, coin))
+        }.first
+    }
+
+    /// The candles of `interval` of a venue market that start before `end` (now when `nil`), at
+    /// most `count`, oldest first, through each day's scale (issue 30); `nil` when unlisted.
+    public func candles(
+        _ id: MarketID, interval: CandleInterval, before end: Int64?, count: Int
+    ) -> [IntervalCandle]? {
+        guard let location = locations[id] else { return nil }
+        let scales = dayScales(location)
+        guard
+            let (record, scale) = world.read(
+                positions: [location.position],
+                { position, coin in
+                    (IntradayRecord(coin), scales(position, coin))
+                }
+            ).first
+        else { return nil }
+        let candles = record.candles(interval, before: end ?? .max, count: count)
+        return candles.map { candle in
+            let scale = scale(TradingDay(unixMilliseconds: candle.start))
+            let (open, close) = (scale.price(candle.open), scale.price(candle.close))
+            return IntervalCandle(
+                start: candle.start, open: open, high: max(scale.price(candle.high), open, close),
+                low: min(scale.price(candle.low), open, close), close: close,
+                volume: candle.volume * scale.volumeShare, value: candle.value * scale.volumeShare * scale.factor)
+        }
+    }
+
+    /// How a venue market's days are priced: through the live scale, but Binance's past days at
+    /// that day's tether and premium (issue 29), so the premium's daily history moves as a real
+    /// one does. Read with the coin under the world's lock.
+    private func dayScales(
+        _ location: Location
+    ) -> (_ position: Int, _ coin: borrowing SimulatedCoin) -> @Sendable (TradingDay) -> PriceScale {
         let rates = quoteRates()
-        // Binance's past days are priced at that day's tether and premium (issue 29), so the
-        // premium's daily history moves as a real one does; today follows the live scale.
         let pastTether: [TradingDay: Double] =
             exchange == .binance && location.group == 0
             ? Dictionary(
                 (world.candles(CoinComparison.usdtMarket) ?? []).map { ($0.day, $0.close) },
                 uniquingKeysWith: { _, later in later }) : [:]
-        return world.read(positions: [location.position]) { position, coin in
-            let live = scale(position, group: location.group, rates: rates, coin: coin)
+        return { position, coin in
+            let live = self.scale(position, group: location.group, rates: rates, coin: coin)
             let today = TradingDay(unixMilliseconds: coin.tradeTimestamp)
-            return coin.candles { day in
+            return { day in
                 guard day < today, let tether = pastTether[day], tether > 0 else { return live }
                 return PriceScale(
                     factor: 1 / (tether * (1 + Self.pastPremium(day))), volumeShare: live.volumeShare,
                     snap: live.snap)
             }
-        }.first
+        }
     }
 
     /// The premium over tether of a past day on Binance's daily candles: 3 % ± 2.5 % over about

@@ -15,6 +15,12 @@ struct UpbitRESTController<Context: RequestContext> {
         router.get(RouterPath(UpbitEndpoint.ticker)) { request, _ in tickers(request) }
         router.get(RouterPath(UpbitEndpoint.tickerAll)) { request, _ in tickerAll(request) }
         router.get(RouterPath(UpbitEndpoint.candlesDays)) { request, _ in candles(request) }
+        router.get(RouterPath(UpbitEndpoint.candlesSeconds)) { request, _ in candles(request, .second) }
+        router.get(RouterPath(UpbitEndpoint.candlesWeeks)) { request, _ in candles(request, .week) }
+        router.get(RouterPath(UpbitEndpoint.candlesMonths)) { request, _ in candles(request, .month) }
+        router.get(RouterPath(UpbitEndpoint.candlesMinutes)) { request, context in
+            candles(request, UpbitIntervalCandleRows.minutes(context.parameters.get("unit")))
+        }
         router.get(RouterPath(UpbitEndpoint.tradesTicks)) { request, _ in
             UpbitTradeRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
         }
@@ -102,6 +108,12 @@ struct UpbitRESTController<Context: RequestContext> {
     private func candles(_ request: Request) -> Response {
         UpbitCandleRows.answer(
             FormQuery(request.uri), venue: venue, now: now(), readTo: UpbitTime.parseTo, unknownStatus: .notFound)
+    }
+
+    private func candles(_ request: Request, _ interval: CandleInterval?) -> Response {
+        UpbitIntervalCandleRows.answer(
+            FormQuery(request.uri), interval: interval, venue: venue, now: now(), readTo: UpbitTime.parseTo,
+            unknownStatus: .notFound)
     }
 
 }

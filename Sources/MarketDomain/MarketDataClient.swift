@@ -10,6 +10,11 @@ public struct MarketDataClient: Sendable {
     public var fetchTickers: @Sendable (_ markets: [MarketID]) async throws -> [Ticker]
     /// The last `days` daily candles of a market, oldest first.
     public var fetchDailyCandles: @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle]
+    /// The last `count` candles of an interval that start before a time (now when `nil`),
+    /// oldest first (issue 30): the exchange's candle endpoints, paged back as far as asked.
+    public var fetchCandles:
+        @Sendable (_ market: MarketID, _ interval: CandleInterval, _ before: Int64?, _ count: Int) async throws ->
+            [IntervalCandle]
     /// A live feed of these markets' tickers, in batches, that reconnects until the consumer
     /// stops iterating.
     public var liveTickers: @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
@@ -35,6 +40,10 @@ public struct MarketDataClient: Sendable {
         fetchMarkets: @escaping @Sendable () async throws -> [Market],
         fetchTickers: @escaping @Sendable (_ markets: [MarketID]) async throws -> [Ticker],
         fetchDailyCandles: @escaping @Sendable (_ market: MarketID, _ days: Int) async throws -> [Candle],
+        fetchCandles: (
+            @Sendable (_ market: MarketID, _ interval: CandleInterval, _ before: Int64?, _ count: Int) async throws ->
+                [IntervalCandle]
+        )? = nil,
         liveTickers: @escaping @Sendable (_ markets: [MarketID]) -> LiveFeedEvents,
         fetchOrderBook: @escaping @Sendable (_ market: MarketID) async throws -> OrderBook = { _ in
             throw ExchangeError.unavailable("this client reads no order book")
@@ -63,6 +72,13 @@ public struct MarketDataClient: Sendable {
         self.fetchMarkets = fetchMarkets
         self.fetchTickers = fetchTickers
         self.fetchDailyCandles = fetchDailyCandles
+        // A client without them has days only (from its daily candles).
+        self.fetchCandles =
+            fetchCandles ?? { market, interval, before, count in
+                guard interval == .day else { throw ExchangeError.unavailable("this client reads days only") }
+                let days = try await fetchDailyCandles(market, count + (before == nil ? 0 : 1))
+                return Array(days.map(IntervalCandle.init).filter { $0.start < before ?? .max }.suffix(count))
+            }
         self.liveTickers = liveTickers
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarketDomain
 import TestSupport
 import Testing
 
@@ -199,6 +200,44 @@ import Testing
         let refused = try await SiseProcess.run(["quotes", "--quote", "BTC", "--exchange", "korbit"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--quote must be one of KRW"))
+    }
+
+    /// Issue 30's first done-when: 400 five-minute candles, newest last and contiguous, on every
+    /// exchange; yesterday's five-minute volumes add up to yesterday's day candle.
+    @Test func fiveMinuteCandlesAreContiguousAndAddUpToTheDayOnEveryExchange() async throws {
+        for exchange in ["upbit", "bithumb", "korbit", "binance"] {
+            let dayOf = { (start: Int64) in TradingDay(unixMilliseconds: start) }
+            for attempt in 1...3 {
+                let fives = try await candles(["BTC", "--exchange", exchange, "--interval", "5m", "--count", "600"])
+                let today = dayOf(try #require(fives.last?["start"] as? Int64))
+                let yesterday = today.adding(days: -1)
+                let days = try await candles([
+                    "BTC", "--exchange", exchange, "--interval", "1d", "--from", yesterday.description,
+                ])
+                // Two runs on either side of midnight (UTC) compare different days: run again.
+                if dayOf(try #require(days.last?["start"] as? Int64)) != today, attempt < 3 { continue }
+                let recent = Array(fives.suffix(400))
+                #expect(recent.count == 400, "\(exchange)")
+                let starts = recent.compactMap { $0["start"] as? Int64 }
+                #expect(zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 == 300_000 }, "\(exchange): contiguous")
+                let day = try #require(days.first { ($0["start"] as? Int64) == yesterday.startUnixMilliseconds })
+                let dayVolume = try #require(day["volume"] as? Double)
+                let summed = fives.filter { ($0["start"] as? Int64).map { dayOf($0) == yesterday } ?? false }
+                #expect(summed.count == 288, "\(exchange)")
+                let volume = summed.reduce(0.0) { $0 + (($1["volume"] as? Double) ?? 0) }
+                #expect(abs(volume - dayVolume) <= dayVolume * 1e-6, "\(exchange): \(volume) ≠ \(dayVolume)")
+                break
+            }
+        }
+        let refused = try await SiseProcess.run(["candles", "BTC", "--exchange", "korbit", "--interval", "3m"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("Korbit has no 3m candles"))
+    }
+
+    private func candles(_ arguments: [String]) async throws -> [[String: Any]] {
+        let result = try await SiseProcess.run(["candles"] + arguments + ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
     /// Live ticks of BTC- and USDT-group markets come over the same WebSocket as the KRW ones.

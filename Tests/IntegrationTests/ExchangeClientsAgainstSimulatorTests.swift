@@ -90,6 +90,37 @@ import Testing
         await harness.stop()
     }
 
+    /// Issue 30: each client pages back through its exchange's intraday candles (Upbit's and
+    /// Bithumb's `to`, Korbit's `end`, Binance's `endTime`): contiguous, newest last, ending in the
+    /// live minute; an interval the exchange lacks is said, not made up.
+    @Test(arguments: [Exchange.upbit] + exchanges)
+    func intradayCandlesPageBackContiguouslyToTheLiveOne(exchange: Exchange) async throws {
+        let harness = try await SimulatorHarness.start(exchange)
+        harness.simulator.setPaused(true)
+        let bitcoin = MarketID(quote: exchange.quoteCurrency, base: "BTC")
+        let fives = try await harness.client.fetchCandles(bitcoin, .fiveMinutes, nil, 450)
+        #expect(fives.count == 450)
+        #expect(zip(fives, fives.dropFirst()).allSatisfy { $1.start - $0.start == 300_000 }, "contiguous")
+        let now = ExchangeSimulator.wallClockMilliseconds()
+        #expect(fives.last?.start == CandleInterval.fiveMinutes.start(containing: now))
+        #expect(fives.last?.close == harness.venueTickers()[bitcoin]?.price)
+        let hours = try await harness.client.fetchCandles(bitcoin, .hour, fives[100].start, 30)
+        #expect(hours.count == 30)
+        #expect(hours.last?.start == CandleInterval.hour.start(containing: fives[99].start))
+        let missing: CandleInterval =
+            switch exchange {
+            case .korbit: .threeMinutes
+            case .binance: .tenMinutes
+            default: .second
+            }
+        if exchange != .upbit {
+            await #expect(throws: ExchangeError.self) {
+                try await harness.client.fetchCandles(bitcoin, missing, nil, 5)
+            }
+        }
+        await harness.stop()
+    }
+
     @Test(arguments: exchanges)
     func theStreamDeliversTicksForExactlyTheSubscribedMarkets(exchange: Exchange) async throws {
         let harness = try await SimulatorHarness.start(exchange, markets: 20, ticksPerSecond: 2000)

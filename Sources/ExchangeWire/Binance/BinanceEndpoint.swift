@@ -1,3 +1,5 @@
+public import MarketDomain
+
 /// Binance spot's public paths and parameters (exchange-apis.md §4), written once for the client
 /// and the simulator.
 public enum BinanceEndpoint {
@@ -23,6 +25,14 @@ public enum BinanceEndpoint {
     public static let maxKlineCount = 1000
     /// The daily interval.
     public static let dailyInterval = "1d"
+
+    /// The interval a kline `interval` names (`1s`, `1m`, … `4h`, `1d`, `1w`, `1M`); `nil` for
+    /// one Sise does not read (Binance has no `10m`; its `2h`, `6h`, `8h`, `12h` and `3d` are not
+    /// read here).
+    public static func klineInterval(_ text: String) -> CandleInterval? {
+        guard let interval = CandleInterval(rawValue: text), interval != .tenMinutes else { return nil }
+        return interval
+    }
     /// The most streams one connection may hold.
     public static let maxStreamsPerConnection = 1024
 

@@ -66,3 +66,14 @@ extension BinanceKline {
             volume: volume.value ?? 0, value: quoteVolume.value ?? 0)
     }
 }
+
+extension BinanceKline {
+    /// The domain candle of any interval, started at its open time; `nil` when a price is not a number.
+    public func toIntervalCandle() -> IntervalCandle? {
+        toDomain().map {
+            IntervalCandle(
+                start: openTime, open: $0.open, high: $0.high, low: $0.low, close: $0.close, volume: $0.volume,
+                value: $0.value)
+        }
+    }
+}

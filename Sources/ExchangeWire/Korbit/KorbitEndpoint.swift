@@ -1,3 +1,5 @@
+public import MarketDomain
+
 /// Korbit's v2 public API paths and parameters (exchange-apis.md §3), written once for the client
 /// and the simulator.
 public enum KorbitEndpoint {
@@ -22,6 +24,22 @@ public enum KorbitEndpoint {
     public static let maxCandleCount = 200
     /// The daily interval.
     public static let dailyInterval = "1D"
+
+    /// The `interval` values of `/v2/candles` and what they mean (§3.4).
+    public static let candleIntervals: [(text: String, interval: CandleInterval)] = [
+        ("1", .minute), ("5", .fiveMinutes), ("15", .fifteenMinutes), ("30", .thirtyMinutes), ("60", .hour),
+        ("240", .fourHours), ("1D", .day), ("1W", .week),
+    ]
+
+    /// The interval an `interval` value names; `nil` for one Korbit does not offer.
+    public static func candleInterval(_ text: String) -> CandleInterval? {
+        candleIntervals.first { $0.text == text }?.interval
+    }
+
+    /// The `interval` value of `interval`; `nil` where Korbit has none.
+    public static func intervalText(_ interval: CandleInterval) -> String? {
+        candleIntervals.first { $0.interval == interval }?.text
+    }
 
     /// The query parameter names.
     public enum Parameter {

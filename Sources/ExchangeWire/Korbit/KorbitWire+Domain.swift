@@ -56,3 +56,16 @@ extension KorbitCandleDTO {
             low: low, close: close, volume: volume, value: volume * (open + high + low + close) / 4)
     }
 }
+
+extension KorbitCandleDTO {
+    /// The domain candle of any interval; days and weeks, which start at 00:00 KST on Korbit,
+    /// are dated by that KST day, as ``toDomain()`` dates a day. The value is estimated from the
+    /// volume and the candle's typical price (Korbit sends none). `nil` when a price is not a number.
+    public func toIntervalCandle(_ interval: CandleInterval) -> IntervalCandle? {
+        guard let day = toDomain() else { return nil }
+        let start = interval.isDaily ? timestamp + UpbitTime.kstOffsetMilliseconds : timestamp
+        return IntervalCandle(
+            start: start, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume,
+            value: day.value)
+    }
+}

@@ -10,6 +10,28 @@ public enum UpbitEndpoint {
     public static let tickerAll = "/v1/ticker/all"
     /// `GET /v1/candles/days?market=KRW-BTC&count=200&to=…`: daily candles, newest first.
     public static let candlesDays = "/v1/candles/days"
+    /// `GET /v1/candles/seconds?market=KRW-BTC&count=200&to=…`: one-second candles, newest first.
+    public static let candlesSeconds = "/v1/candles/seconds"
+    /// `GET /v1/candles/minutes/5?market=KRW-BTC&count=200&to=…`: minute candles of a unit.
+    public static let candlesMinutes = "/v1/candles/minutes/:unit"
+    /// `GET /v1/candles/weeks`: weekly candles, from Monday (`first_day_of_period`).
+    public static let candlesWeeks = "/v1/candles/weeks"
+    /// `GET /v1/candles/months`: monthly candles.
+    public static let candlesMonths = "/v1/candles/months"
+    /// The units of `/v1/candles/minutes/{unit}`.
+    public static let minuteUnits = [1, 3, 5, 10, 15, 30, 60, 240]
+
+    /// The path of `interval`'s candles; `nil` where Upbit has none.
+    public static func candlesPath(_ interval: CandleInterval) -> String? {
+        switch interval {
+        case .second: candlesSeconds
+        case .day: candlesDays
+        case .week: candlesWeeks
+        case .month: candlesMonths
+        default: interval.minutes.map { "/v1/candles/minutes/\($0)" }
+        }
+    }
+
     /// `GET /v1/orderbook?markets=KRW-BTC`: the order book of each listed market (Bithumb's v1
     /// answers the same).
     public static let orderbook = "/v1/orderbook"

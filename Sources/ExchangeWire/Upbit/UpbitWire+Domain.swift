@@ -73,3 +73,13 @@ extension ChangeDirection {
         }
     }
 }
+
+extension UpbitIntervalCandleDTO {
+    /// The domain candle, started at `candle_date_time_utc`; `nil` when the time cannot be read.
+    public func toDomain() -> IntervalCandle? {
+        guard let start = UpbitTime.parseTo(candleDateTimeUtc) else { return nil }
+        return IntervalCandle(
+            start: start, open: openingPrice, high: highPrice, low: lowPrice, close: tradePrice,
+            volume: candleAccTradeVolume, value: candleAccTradePrice)
+    }
+}

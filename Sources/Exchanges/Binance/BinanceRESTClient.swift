@@ -39,6 +39,32 @@ struct BinanceRESTClient: Sendable {
         return tickers
     }
 
+    /// The last `count` klines of `interval` starting before `before` (now when `nil`), oldest
+    /// first, paging back 1,000 at a time by `endTime` (§9.4).
+    func candles(
+        _ id: MarketID, interval: CandleInterval, before: Int64?, count: Int
+    ) async throws -> [IntervalCandle] {
+        guard BinanceEndpoint.klineInterval(interval.rawValue) != nil else {
+            throw ExchangeError.unavailable("Binance has no \(interval) klines")
+        }
+        var rows: [BinanceKline] = []
+        var end = before.map { $0 - 1 }
+        while rows.count < count {
+            let limit = min(BinanceEndpoint.maxKlineCount, count - rows.count)
+            var query = [
+                (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
+                (BinanceEndpoint.Parameter.interval, interval.rawValue),
+                (BinanceEndpoint.Parameter.limit, String(limit)),
+            ]
+            if let end { query.append((BinanceEndpoint.Parameter.endTime, String(end))) }
+            let page: [BinanceKline] = try await get(BinanceEndpoint.klines, query)
+            rows = page + rows
+            guard page.count == limit, let oldest = page.first else { break }
+            end = oldest.openTime - 1
+        }
+        return rows.sorted { $0.openTime < $1.openTime }.compactMap { $0.toIntervalCandle() }
+    }
+
     /// The last `days` daily candles, oldest first.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
         guard days > 0 else { return [] }

@@ -71,6 +71,22 @@ struct BithumbRESTClient: UpbitDialectRESTClient {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
+    /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest
+    /// first, paging back 200 at a time by `to`, written in KST as Bithumb reads it (§9.4).
+    func candles(
+        _ id: MarketID, interval: CandleInterval, before: Int64?, count: Int
+    ) async throws -> [IntervalCandle] {
+        guard interval != .second, let path = UpbitEndpoint.candlesPath(interval) else {
+            throw ExchangeError.unavailable("Bithumb has no \(interval) candles")
+        }
+        return try await UpbitCandlePaging.candles(id, before: before, count: count) { query in
+            try await get(path, query)
+        } to: { time in
+            UpbitTime.isoLocal(unixMilliseconds: time + UpbitTime.kstOffsetMilliseconds)
+                .replacingOccurrences(of: "T", with: " ")
+        }
+    }
+
     func get<Response: Decodable>(_ path: String, _ query: [(String, String)]) async throws -> Response {
         let reply = try await transport.get(path, query)
         if let failure = try? JSONDecoder().decode(BithumbErrorBody.self, from: reply.body) {

@@ -36,6 +36,7 @@ public enum ExchangeClient {
             fetchMarkets: operations.markets,
             fetchTickers: operations.tickers,
             fetchDailyCandles: operations.candles,
+            fetchCandles: operations.intervalCandles,
             liveTickers: { feed.events(for: $0) },
             fetchOrderBook: operations.orderBook,
             fetchTrades: operations.trades,
@@ -59,6 +60,7 @@ public enum ExchangeClient {
         var markets: @Sendable () async throws -> [Market]
         var tickers: @Sendable ([MarketID]) async throws -> [Ticker]
         var candles: @Sendable (MarketID, Int) async throws -> [Candle]
+        var intervalCandles: @Sendable (MarketID, CandleInterval, Int64?, Int) async throws -> [IntervalCandle]
         var orderBook: @Sendable (MarketID) async throws -> OrderBook
         var trades: @Sendable (MarketID, Int) async throws -> [Trade]
         /// The trades after one, back to it (Korbit serves only its latest 500).
@@ -75,7 +77,9 @@ public enum ExchangeClient {
             case .upbit:
                 let rest = UpbitRESTClient(transport: transport)
                 var operations = Operations(
-                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles,
+                    intervalCandles: { try await rest.candles($0, interval: $1, before: $2, count: $3) },
+                    orderBook: rest.orderBook,
                     trades: { id, count in try await rest.trades(id, count: count) },
                     tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .upbit())
                 operations.walletStatus = {
@@ -89,21 +93,27 @@ public enum ExchangeClient {
             case .bithumb:
                 let rest = BithumbRESTClient(transport: transport)
                 return Operations(
-                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles,
+                    intervalCandles: { try await rest.candles($0, interval: $1, before: $2, count: $3) },
+                    orderBook: rest.orderBook,
                     trades: { id, count in try await rest.trades(id, count: count) },
                     tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .bithumb(),
                     walletStatus: rest.walletStatus)
             case .korbit:
                 let rest = KorbitRESTClient(transport: transport)
                 return Operations(
-                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles,
+                    intervalCandles: { try await rest.candles($0, interval: $1, before: $2, count: $3) },
+                    orderBook: rest.orderBook,
                     trades: rest.trades,
                     tradesAfter: { id, _ in try await rest.trades(id, count: MarketDataClient.largestTradePage) },
                     dialect: .korbit)
             case .binance:
                 let rest = BinanceRESTClient(transport: transport)
                 return Operations(
-                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles, orderBook: rest.orderBook,
+                    markets: rest.markets, tickers: rest.tickers, candles: rest.dailyCandles,
+                    intervalCandles: { try await rest.candles($0, interval: $1, before: $2, count: $3) },
+                    orderBook: rest.orderBook,
                     trades: { id, count in try await rest.trades(id, count: count) },
                     tradesAfter: { id, after in try await rest.trades(id, after: after) }, dialect: .binance)
             }

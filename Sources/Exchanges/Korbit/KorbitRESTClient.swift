@@ -62,6 +62,33 @@ struct KorbitRESTClient: Sendable {
         return rows.sorted { $0.timestamp < $1.timestamp }.compactMap { $0.toDomain() }
     }
 
+    /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest
+    /// first, paging back 200 at a time by `end` (§3.4).
+    func candles(
+        _ id: MarketID, interval: CandleInterval, before: Int64?, count: Int
+    ) async throws -> [IntervalCandle] {
+        guard let text = KorbitEndpoint.intervalText(interval) else {
+            throw ExchangeError.unavailable("Korbit has no \(interval) candles")
+        }
+        // Korbit's days start at 00:00 KST: its `end` is 9 hours before the UTC day's.
+        let shift = interval.isDaily ? UpbitTime.kstOffsetMilliseconds : 0
+        var rows: [KorbitCandleDTO] = []
+        var end = before.map { $0 - shift - 1 }
+        while rows.count < count {
+            let limit = min(KorbitEndpoint.maxCandleCount, count - rows.count)
+            var query = [
+                (KorbitEndpoint.Parameter.symbol, KorbitWire.symbol(id)), (KorbitEndpoint.Parameter.interval, text),
+                (KorbitEndpoint.Parameter.limit, String(limit)),
+            ]
+            if let end { query.append((KorbitEndpoint.Parameter.end, String(end))) }
+            let page: [KorbitCandleDTO] = try await get(KorbitEndpoint.candles, query)
+            rows = page + rows
+            guard page.count == limit, let oldest = page.first else { break }
+            end = oldest.timestamp - 1
+        }
+        return rows.sorted { $0.timestamp < $1.timestamp }.compactMap { $0.toIntervalCandle(interval) }
+    }
+
     private static func domain(_ row: KorbitTickerDTO) -> Ticker? {
         guard let symbol = row.symbol, let id = KorbitWire.marketID(symbol) else { return nil }
         return row.toDomain(id)

@@ -52,6 +52,21 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
         return newestFirst.compactMap { $0.toDomain() }.reversed()
     }
 
+    /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest
+    /// first, paging back 200 at a time by `to` (§9.4).
+    func candles(
+        _ id: MarketID, interval: CandleInterval, before: Int64?, count: Int
+    ) async throws -> [IntervalCandle] {
+        guard let path = UpbitEndpoint.candlesPath(interval) else {
+            throw ExchangeError.unavailable("Upbit has no \(interval) candles")
+        }
+        return try await UpbitCandlePaging.candles(id, before: before, count: count) { query in
+            try await get(path, query)
+        } to: { time in
+            UpbitTime.isoLocal(unixMilliseconds: time) + "Z"
+        }
+    }
+
     /// Each coin's deposit and withdrawal status (`/v1/status/wallet`, §9.2), signed with `keys`:
     /// a coin takes deposits (withdrawals) when one of its networks does.
     func walletStatus(keys: UpbitKeys) async throws -> [String: WalletStatus] {

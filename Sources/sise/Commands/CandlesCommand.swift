@@ -1,12 +1,19 @@
-import ArgumentParser
+public import ArgumentParser
+import ExchangeWire
+import Foundation
 import HeadlessOutput
-import MarketDomain
+public import MarketDomain
 import MarketFeatures
 
-/// `sise candles`: a market's daily history.
+/// `sise candles`: a market's candles of any interval (issue 30), or a stock's daily history.
 struct CandlesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "candles", abstract: "Print a market's daily candles, oldest first.")
+        commandName: "candles", abstract: "Print a market's candles of any interval, oldest first.",
+        discussion: """
+            Intervals: 1s (Upbit, Binance), 1m 3m 5m 10m 15m 30m 1h 4h, 1d (the default), 1w, 1M; not every \
+            exchange has each (Korbit: 1m 5m 15m 30m 1h 4h 1d 1w; Binance: no 10m). Times are KST. \
+            --follow keeps the newest candle moving with the live trades and prints it again as it changes.
+            """)
 
     @OptionGroup var exchangeOptions: ExchangeOptions
     @OptionGroup var stockOptions: StockOptions
@@ -15,17 +22,56 @@ struct CandlesCommand: AsyncParsableCommand {
     @Argument(help: "The market, as KRW-BTC or BTC; for stocks (--exchange kis|yahoo) a code: 005930, 005930.KS, AAPL.")
     var market: String
 
-    @Option(parsing: .unconditional, help: "How many days, up to 1000 (the exchange pages 200 at a time).")
-    var days = 30
+    @Option(help: "The interval: 1s, 1m, 3m, 5m, 10m, 15m, 30m, 1h, 4h, 1d, 1w or 1M.")
+    var interval: CandleInterval = .day
 
-    @Option(help: "Output format: table, json or csv.")
+    @Option(parsing: .unconditional, help: "How many candles, up to 10000 (paged as the exchange allows).")
+    var count: Int?
+
+    @Option(parsing: .unconditional, help: "How many days (the same as --count with 1d), up to 1000.")
+    var days: Int?
+
+    @Option(help: "Every candle from this time on: 2026-11-26, '2026-11-26 09:00' (KST) or ISO 8601 with a zone.")
+    var from: String?
+
+    @Flag(help: "Keep the newest candle moving with the live trades, printing it as it changes.")
+    var follow = false
+
+    @Option(parsing: .unconditional, help: "With --follow: stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Output format: table, json or csv (with --follow, json is one object a line).")
     var format: OutputFormat = .table
 
+    /// The most candles one command reads.
+    static let maximumCount = 10_000
+
     func validate() throws {
-        if exchangeOptions.source?.stockSource == nil {
+        let isStock = exchangeOptions.source?.stockSource != nil
+        if !isStock {
             _ = try MarketArguments.parse([market], exchange: exchangeOptions.exchange)
+        } else if interval != .day || from != nil || follow || count != nil {
+            throw ValidationError("Stocks have daily candles only: use --days.")
         }
-        guard (1...1000).contains(days) else { throw ValidationError("--days must be between 1 and 1000.") }
+        if let days {
+            guard (1...1000).contains(days) else { throw ValidationError("--days must be between 1 and 1000.") }
+            guard interval == .day, count == nil else {
+                throw ValidationError("--days goes with 1d and without --count.")
+            }
+        }
+        if let count, !(1...Self.maximumCount).contains(count) {
+            throw ValidationError("--count must be between 1 and \(Self.maximumCount).")
+        }
+        if count != nil, from != nil { throw ValidationError("Use --count or --from, not both.") }
+        if let from, CandlesCommand.time(from) == nil {
+            throw ValidationError("--from: '\(from)' is not a date or time (2026-11-26, '2026-11-26 09:00').")
+        }
+        if let duration {
+            guard follow else { throw ValidationError("--duration goes with --follow.") }
+            guard duration > 0, duration.isFinite else {
+                throw ValidationError("--duration must be a positive number of seconds.")
+            }
+        }
     }
 
     func run() async throws {
@@ -36,33 +82,97 @@ struct CandlesCommand: AsyncParsableCommand {
                 return
             }
             guard let id = try MarketArguments.parse([market], exchange: exchangeOptions.exchange).first else { return }
-            let candles = try await MarketSession.run(exchangeOptions) { client in
-                try await client.fetchDailyCandles(id, days)
+            if interval == .day, from == nil, !follow {
+                try await printDays(id, count: count ?? days ?? 30)
+                return
             }
-            let records = candles.map(CandleRecord.init)
-            switch format {
-            case .json:
-                try StandardOutput.writeLine(OutputJSON.encode(records))
-            case .csv:
-                try StandardOutput.writeLine(CSV.line(CandleRecord.csvHeader))
-                for record in records { try StandardOutput.writeLine(CSV.line(record.csvFields)) }
-            case .table:
-                var table = TextTable(columns: [
-                    .init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right),
-                    .init("Close", .right), .init("Volume", .right), .init("Value", .right),
-                ])
-                table.rows = candles.map { candle in
-                    [
-                        candle.day.description, NumberFormat.price(candle.open, quote: id.quote),
-                        NumberFormat.price(candle.high, quote: id.quote),
-                        NumberFormat.price(candle.low, quote: id.quote),
-                        NumberFormat.price(candle.close, quote: id.quote),
-                        NumberFormat.fixed(candle.volume, decimals: 3),
-                        NumberFormat.tradeValueInMillions(candle.value),
-                    ]
+            try await MarketSession.run(exchangeOptions) { client in try await self.printCandles(id, client: client) }
+        }
+    }
+
+    /// The time `--from` names: a KST date or date and time, or ISO 8601 with a zone.
+    static func time(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.count == 10, let day = TradingDay(trimmed) {
+            return day.startUnixMilliseconds - KoreanTime.offsetMilliseconds
+        }
+        let hasZone = trimmed.count > 19 || trimmed.hasSuffix("Z")
+        let padded = trimmed.count == 16 ? trimmed + ":00" : trimmed
+        guard let time = UpbitTime.parseTo(padded) else { return nil }
+        return hasZone ? time : time - KoreanTime.offsetMilliseconds
+    }
+
+    /// The candles asked for, then, with `--follow`, the newest again each time a trade moves it.
+    private func printCandles(_ id: MarketID, client: MarketDataClient) async throws {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        var wanted = count ?? 200
+        var start: Int64?
+        if let from, let time = Self.time(from) {
+            start = time
+            let length = interval.milliseconds ?? 31 * 86_400_000
+            wanted = Int(min(Int64(Self.maximumCount), max(1, (now - time) / length + 1)))
+        }
+        var candles = try await client.fetchCandles(id, interval, nil, wanted)
+        if let start { candles = candles.filter { interval.next(after: $0.start) > start } }
+        if format == .json, !follow {
+            try StandardOutput.writeLine(OutputJSON.encode(candles.map(IntervalCandleRecord.init)))
+            return
+        }
+        let printer = CandlePrinter(format: format, quote: id.quote)
+        try printer.printHeader()
+        for candle in candles { try printer.print(candle) }
+        guard follow else { return }
+        let fetched = LiveCandles(interval: interval, candles: candles, since: now)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var live = fetched
+                for await event in client.liveDepth(id) {
+                    guard case .trades(let trades) = event, live.take(trades), let newest = live.candles.last else {
+                        if case .connection(let state) = event, state != .live, state != .connecting {
+                            StandardError.writeLine("sise: feed \(state.label)")
+                        }
+                        continue
+                    }
+                    try printer.print(newest)
                 }
-                for line in table.render() { try StandardOutput.writeLine(line) }
             }
+            if let duration {
+                group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+            }
+            group.addTask { await InterruptSignal.wait() }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// A market's daily history as `sise candles` always printed it (dated rows).
+    private func printDays(_ id: MarketID, count: Int) async throws {
+        let candles = try await MarketSession.run(exchangeOptions) { client in
+            try await client.fetchDailyCandles(id, count)
+        }
+        let records = candles.map(CandleRecord.init)
+        switch format {
+        case .json:
+            try StandardOutput.writeLine(OutputJSON.encode(records))
+        case .csv:
+            try StandardOutput.writeLine(CSV.line(CandleRecord.csvHeader))
+            for record in records { try StandardOutput.writeLine(CSV.line(record.csvFields)) }
+        case .table:
+            var table = TextTable(columns: [
+                .init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right),
+                .init("Close", .right), .init("Volume", .right), .init("Value", .right),
+            ])
+            table.rows = candles.map { candle in
+                [
+                    candle.day.description, NumberFormat.price(candle.open, quote: id.quote),
+                    NumberFormat.price(candle.high, quote: id.quote),
+                    NumberFormat.price(candle.low, quote: id.quote),
+                    NumberFormat.price(candle.close, quote: id.quote),
+                    NumberFormat.fixed(candle.volume, decimals: 3),
+                    NumberFormat.tradeValueInMillions(candle.value),
+                ]
+            }
+            for line in table.render() { try StandardOutput.writeLine(line) }
         }
     }
 
@@ -73,7 +183,7 @@ struct CandlesCommand: AsyncParsableCommand {
             exchangeOptions, limits: stockOptions, store: storeOptions.openIfPossible()
         ) {
             context in
-            try await context.client.fetchDailyBars(stock, days)
+            try await context.client.fetchDailyBars(stock, days ?? 30)
         }
         let decimals = stock.currency == "KRW" ? 0 : 2
         let rows = bars.map { bar in
@@ -118,4 +228,53 @@ struct StockBarRecord: Encodable {
     var low: Double
     var close: Double
     var volume: Double
+}
+
+/// Prints candles one a line as `sise candles --interval` writes them: JSON objects (while
+/// following), CSV rows, or table rows under one header.
+private struct CandlePrinter: Sendable {
+    let format: OutputFormat
+    let quote: String
+
+    func printHeader() throws {
+        switch format {
+        case .csv: try StandardOutput.writeLine(CSV.line(IntervalCandleRecord.csvHeader))
+        case .table:
+            try StandardOutput.writeLine(
+                Self.tableLine(["Time (KST)", "Open", "High", "Low", "Close", "Volume", "Value"]))
+        case .json: break
+        }
+    }
+
+    func print(_ candle: IntervalCandle) throws {
+        switch format {
+        case .json: try StandardOutput.writeLine(OutputJSON.encode(IntervalCandleRecord(candle)))
+        case .csv: try StandardOutput.writeLine(CSV.line(IntervalCandleRecord(candle).csvFields))
+        case .table:
+            try StandardOutput.writeLine(
+                Self.tableLine(
+                    [KoreanTime.dateClock(candle.start)]
+                        + [candle.open, candle.high, candle.low, candle.close].map {
+                            NumberFormat.price($0, quote: quote)
+                        } + [
+                            NumberFormat.fixed(candle.volume, decimals: 3),
+                            NumberFormat.tradeValueInMillions(candle.value),
+                        ]))
+        }
+    }
+
+    /// One table line: the time, then right-aligned columns of fixed widths.
+    private static func tableLine(_ fields: [String]) -> String {
+        let widths = [19, 14, 14, 14, 14, 14, 12]
+        return zip(fields, widths).enumerated().map { index, pair in
+            let (field, width) = pair
+            let pad = String(repeating: " ", count: max(0, width - DisplayWidth.of(field)))
+            return index == 0 ? field + pad : pad + field
+        }.joined(separator: "  ")
+    }
+}
+
+extension CandleInterval: ExpressibleByArgument {
+    public init?(argument: String) { self.init(text: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
