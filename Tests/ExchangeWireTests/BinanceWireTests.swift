@@ -34,6 +34,15 @@ import Testing
         #expect(encoded?.first?.count == 12)
     }
 
+    @Test func aKlineOfAnyIntervalStartsAtItsOpenTime() throws {
+        let rows = try decode([BinanceKline].self, BinanceDocPayloads.klines)
+        let row = try #require(rows.first)
+        let candle = try #require(row.toIntervalCandle())
+        #expect(candle.start == row.openTime)
+        #expect(candle.high == 0.8 && candle.value == 2434.19055334)
+        #expect(BinanceEndpoint.klineInterval("1s") == .second && BinanceEndpoint.klineInterval("10m") == nil)
+    }
+
     @Test func streamFramesAreTickersResultsOrErrors() throws {
         guard case .ticker(let event) = try decode(BinanceStreamFrame.self, BinanceDocPayloads.streamTicker) else {
             Issue.record("not a ticker")

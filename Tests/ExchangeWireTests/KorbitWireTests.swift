@@ -46,6 +46,18 @@ import Testing
         #expect(try JSONShape(data: JSONEncoder().encode(reply)) == JSONShape(json: KorbitDocPayloads.candles))
     }
 
+    /// Issue 30: an hour row starts at its timestamp; a day, which starts at 00:00 KST on Korbit,
+    /// is dated by that KST day as the day candles are.
+    @Test func candlesOfAnyIntervalKeepTheirStartAndDaysTheirKSTDate() throws {
+        let rows = try #require(try decode(KorbitEnvelope<[KorbitCandleDTO]>.self, KorbitDocPayloads.candles).data)
+        #expect(rows[0].toIntervalCandle(.hour)?.start == 1_708_041_600_000)
+        let day = try #require(rows[0].toIntervalCandle(.day))
+        #expect(day.start == rows[0].timestamp + 9 * 3_600_000)
+        #expect(day.close == 71_392_000)
+        #expect(KorbitEndpoint.candleInterval("240") == .fourHours && KorbitEndpoint.candleInterval("3") == nil)
+        #expect(KorbitEndpoint.intervalText(.week) == "1W" && KorbitEndpoint.intervalText(.month) == nil)
+    }
+
     @Test func errorsComeInTheFailureEnvelope() throws {
         let invalid = try decode(KorbitFailure.self, KorbitDocPayloads.errorInvalidPair)
         #expect(!invalid.success)

@@ -135,6 +135,30 @@ import Testing
         #expect(candle.value == 104_890_599_315.22821)
     }
 
+    /// Issue 30: the candles beyond days have the day candle's fields (§9.4), so the docs' day
+    /// row reads as one; a minute row carries its `unit`, a week its `first_day_of_period`.
+    @Test func candlesOfEveryIntervalReadTheirStartFromTheUTCTime() throws {
+        let day = try #require(try decode([UpbitIntervalCandleDTO].self, UpbitDocPayloads.candlesDays).first)
+        #expect(day.toDomain()?.start == TradingDay(year: 2026, month: 3, day: 11)?.startUnixMilliseconds)
+        let minute = """
+            [{"market":"KRW-BTC","candle_date_time_utc":"2026-03-11T04:05:00","candle_date_time_kst":"2026-03-11T13:05:00",
+            "opening_price":102417000.0,"high_price":102450000.0,"low_price":102400000.0,"trade_price":102440000.0,
+            "timestamp":1773201957123,"candle_acc_trade_price":512345678.9,"candle_acc_trade_volume":5.0012,"unit":5}]
+            """
+        let row = try #require(try decode([UpbitIntervalCandleDTO].self, minute).first)
+        #expect(row.unit == 5)
+        let candle = try #require(row.toDomain())
+        #expect(candle.start == 1_773_201_900_000)
+        #expect(candle.close == 102_440_000 && candle.volume == 5.0012 && candle.value == 512_345_678.9)
+        let week = try JSONEncoder().encode(
+            UpbitIntervalCandleDTO(
+                market: "KRW-BTC", candleDateTimeUtc: "2026-03-09T00:00:00", candleDateTimeKst: "2026-03-09T09:00:00",
+                openingPrice: 1, highPrice: 2, lowPrice: 1, tradePrice: 2, timestamp: 0, candleAccTradePrice: 2,
+                candleAccTradeVolume: 1, firstDayOfPeriod: "2026-03-09"))
+        let keys = try #require(try JSONSerialization.jsonObject(with: week) as? [String: Any]).keys
+        #expect(keys.contains("first_day_of_period") && !keys.contains("unit"))
+    }
+
     @Test func errorNamesDecodeAsNumbersOrStrings() throws {
         let notFound = try decode(UpbitErrorBody.self, UpbitDocPayloads.errorCodeNotFound)
         #expect(notFound == .codeNotFound)
