@@ -100,11 +100,31 @@ enum PriceGrid {
 /// The answer to `GET /v1/orderbook?markets=…` on a venue of Upbit's REST dialect (Upbit, and
 /// Bithumb's v1, which answers an unknown code with its own status).
 enum UpbitOrderbookRows {
+    /// The books of `markets=`; on Upbit (`groups`) 30 levels a side or `count` fewer, grouped by
+    /// `level` on a KRW market that takes it (another level leaves the market out, as Upbit
+    /// answers an empty list); Bithumb's v1 its 15 levels.
     static func answer(
-        _ parameters: FormQuery, venue: SimulatedVenue, now: Int64, unknownStatus: HTTPResponse.Status
+        _ parameters: FormQuery, venue: SimulatedVenue, now: Int64, unknownStatus: HTTPResponse.Status,
+        groups: Bool = false
     ) -> Response {
         let codes = parameters.list(UpbitEndpoint.Parameter.markets)
         guard !codes.isEmpty else { return .json(UpbitErrorBody.missingParameter, status: .badRequest) }
+        var count = groups ? UpbitEndpoint.maxOrderbookCount : UpbitEndpoint.orderbookDepth
+        var level = 0.0
+        if groups {
+            if let text = parameters.get(UpbitEndpoint.Parameter.count) {
+                guard let number = Int(text), number >= 1 else {
+                    return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+                }
+                count = min(number, UpbitEndpoint.maxOrderbookCount)
+            }
+            if let text = parameters.get(UpbitEndpoint.Parameter.level) {
+                guard let number = Double(text), number >= 0, number.isFinite else {
+                    return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
+                }
+                level = number
+            }
+        }
         var ids: [MarketID] = []
         for code in codes {
             guard let id = MarketID(code), venue.lists(id) else {
@@ -112,10 +132,48 @@ enum UpbitOrderbookRows {
             }
             ids.append(id)
         }
-        return .json(
-            ids.compactMap { venue.depth($0, levels: UpbitEndpoint.orderbookDepth, trades: 0, now: now) }.map {
-                UpbitOrderbookDTO($0.book)
-            })
+        let rows = ids.compactMap { id -> UpbitOrderbookDTO? in
+            guard level > 0 else {
+                return venue.depth(id, levels: count, trades: 0, now: now).map { UpbitOrderbookDTO($0.book) }
+            }
+            guard let price = venue.figures([id], now: now).first?.price,
+                UpbitEndpoint.supportedLevels(of: id, price: price).contains(level)
+            else { return nil }
+            // Enough of the market's own levels to fill `count` groups.
+            let perGroup = Int((level / KRWTickSize.tick(for: price)).rounded(.up))
+            guard let depth = venue.depth(id, levels: min(3_000, count * perGroup + 1), trades: 0, now: now) else {
+                return nil
+            }
+            // Sizes summed in a group carry 8 decimals, as the exchange sends them.
+            let grouped = depth.book.grouped(by: level).limited(to: count)
+            func rounded(_ side: [OrderBook.Level]) -> [OrderBook.Level] {
+                side.map { OrderBook.Level(price: $0.price, size: CoinFigures.rounded($0.size, decimals: 8)) }
+            }
+            var row = UpbitOrderbookDTO(
+                OrderBook(
+                    market: grouped.market, timestamp: grouped.timestamp, asks: rounded(grouped.asks),
+                    bids: rounded(grouped.bids)))
+            row.level = level
+            return row
+        }
+        return .json(rows)
+    }
+
+    /// `GET /v1/orderbook/supported_levels?markets=`: the grouping units each market takes.
+    static func supportedLevels(_ parameters: FormQuery, venue: SimulatedVenue, now: Int64) -> Response {
+        let codes = parameters.list(UpbitEndpoint.Parameter.markets)
+        guard !codes.isEmpty else { return .json(UpbitErrorBody.missingParameter, status: .badRequest) }
+        var rows: [UpbitSupportedLevelsDTO] = []
+        for code in codes {
+            guard let id = MarketID(code), venue.lists(id), let price = venue.figures([id], now: now).first?.price
+            else {
+                return .json(UpbitErrorBody.codeNotFound, status: .notFound)
+            }
+            rows.append(
+                UpbitSupportedLevelsDTO(
+                    market: id.rawValue, supportedLevels: UpbitEndpoint.supportedLevels(of: id, price: price)))
+        }
+        return .json(rows)
     }
 }
 

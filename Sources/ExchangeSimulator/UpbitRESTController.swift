@@ -25,7 +25,11 @@ struct UpbitRESTController<Context: RequestContext> {
             UpbitTradeRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
         }
         router.get(RouterPath(UpbitEndpoint.orderbook)) { request, _ in
-            UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound)
+            UpbitOrderbookRows.answer(
+                FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .notFound, groups: true)
+        }
+        router.get(RouterPath(UpbitEndpoint.orderbookSupportedLevels)) { request, _ in
+            UpbitOrderbookRows.supportedLevels(FormQuery(request.uri), venue: venue, now: now())
         }
         router.get(RouterPath(UpbitWalletStatusDTO.path)) { request, _ in walletStatus(request) }
     }

@@ -43,10 +43,12 @@ extension UpbitStreamSession {
     /// The frames of these markets' depth now: each market's trades not sent yet, oldest first,
     /// then its book, in binary frames as the exchange sends them (Bithumb's book times in µs).
     func depthFrames(
-        _ markets: [MarketID], following: inout DepthFollowing, books: Bool, trades: Bool, snapshot: Bool
+        _ markets: [MarketID], following: inout DepthFollowing, books: Bool, trades: Bool, snapshot: Bool,
+        simple: Bool = false
     ) throws -> WebSocketFrameBatch {
         let time = now()
-        let encoder = JSONEncoder()
+        // SIMPLE applies to every type, each with its own short keys (§9.5).
+        let encoder = UpbitStreamKeys.encoder(simple: simple)
         var batch = WebSocketFrameBatch(capacity: 8192)
         for update in following.updates(of: markets, on: venue, books: books, trades: trades, now: time) {
             for trade in update.trades {

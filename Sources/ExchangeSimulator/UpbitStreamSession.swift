@@ -195,7 +195,9 @@ struct UpbitStreamSession {
             guard !markets.isEmpty else { return }
             try await settle(&makers)
             try await frames.write(
-                session.depthFrames(markets, following: &depth, books: books, trades: trades, snapshot: snapshot))
+                session.depthFrames(
+                    markets, following: &depth, books: books, trades: trades, snapshot: snapshot,
+                    simple: subscription.format.isSimple))
         }
     }
 

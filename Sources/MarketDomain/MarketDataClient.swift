@@ -20,6 +20,9 @@ public struct MarketDataClient: Sendable {
     public var liveTickers: @Sendable (_ markets: [MarketID]) -> LiveFeedEvents
     /// The order book of a market as the exchange's REST API gives it now.
     public var fetchOrderBook: @Sendable (_ market: MarketID) async throws -> OrderBook
+    /// The order book with its prices grouped by a unit (호가 모아보기, issue 30): by the exchange
+    /// where it groups (Upbit's `level`), otherwise here from the levels it serves.
+    public var fetchGroupedOrderBook: @Sendable (_ market: MarketID, _ unit: Double) async throws -> OrderBook
     /// The latest `count` trades of a market, newest first.
     public var fetchTrades: @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade]
     /// The trades of a market after `after`, newest first, as far back as the exchange serves them
@@ -48,6 +51,7 @@ public struct MarketDataClient: Sendable {
         fetchOrderBook: @escaping @Sendable (_ market: MarketID) async throws -> OrderBook = { _ in
             throw ExchangeError.unavailable("this client reads no order book")
         },
+        fetchGroupedOrderBook: (@Sendable (_ market: MarketID, _ unit: Double) async throws -> OrderBook)? = nil,
         fetchTrades: @escaping @Sendable (_ market: MarketID, _ count: Int) async throws -> [Trade] = { _, _ in
             throw ExchangeError.unavailable("this client reads no trades")
         },
@@ -68,6 +72,8 @@ public struct MarketDataClient: Sendable {
         self.fetchTradesAfter =
             fetchTradesAfter ?? { market, _ in try await fetchTrades(market, Self.largestTradePage) }
         self.fetchOrderBook = fetchOrderBook
+        self.fetchGroupedOrderBook =
+            fetchGroupedOrderBook ?? { market, unit in try await fetchOrderBook(market).grouped(by: unit) }
         self.exchange = exchange
         self.fetchMarkets = fetchMarkets
         self.fetchTickers = fetchTickers

@@ -64,7 +64,9 @@ import Testing
             try await client.execute(uri: "/v1/ticker?markets=KRW-BTC,KRW-ETH", method: .get) { response in
                 let tickers = try #require(try json(response.body) as? [[String: Any]])
                 for (book, ticker) in zip(books, tickers) {
-                    #expect(book.asks.count == 15 && book.bids.count == 15)
+                    // Upbit serves 30 levels a side (since 2025), Bithumb's v1 15.
+                    let levels = exchange == .upbit ? 30 : 15
+                    #expect(book.asks.count == levels && book.bids.count == levels)
                     let bestAsk = try #require(book.bestAsk?.price)
                     let bestBid = try #require(book.bestBid?.price)
                     #expect(bestBid < bestAsk)

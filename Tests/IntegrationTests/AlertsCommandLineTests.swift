@@ -1,6 +1,7 @@
 import ExchangeSimulator
 import Foundation
 import MarketDomain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -20,9 +21,12 @@ import Testing
     }
 
     @Test func aCrossingOfTheScriptedClimbPrintsOneLineAndARuleMadePastItsLevelNone() async throws {
-        // KRW-XRP climbs 12 % over 30 s from the simulator's start.
+        // KRW-XRP climbs 12 % over 30 s from the simulator's start. Its clock stands still while the
+        // rules are added, which takes a while on a loaded machine, and runs once the watch starts:
+        // the climb then crosses the level 20 s after, well after the watch follows the feed.
+        let clock = HeldClock()
         let harness = try await SimulatorHarness.start(
-            markets: 40, ticksPerSecond: 400, moves: [ScriptedMove("KRW-XRP:+12:30")!])
+            markets: 40, ticksPerSecond: 400, moves: [ScriptedMove("KRW-XRP:+12:30")!], now: clock.now)
         defer { Task { await harness.stop() } }
         let base = harness.running.restBaseURL(for: .upbit)
         let start = try #require(harness.venueTickers()[Self.ripple]?.price)
@@ -44,6 +48,7 @@ import Testing
         // The webhook fails its first POST: the firing is posted again after a second.
         let hook = try await FlakyHookServer.start(failures: 1)
         defer { hook.stop() }
+        clock.release()
         let watch = try await SiseProcess.run(
             [
                 "alerts", "watch", "--format", "ndjson", "--duration", "40", "--db", db, "--base-url", base,
@@ -204,5 +209,24 @@ import Testing
         #expect(trade["market"] as? String == "KRW-BTC")
         #expect(["buy", "sell"].contains(trade["direction"] as? String))
         #expect((trade["message"] as? String)?.hasPrefix("KRW-BTC: a ") == true, "\(trade)")
+    }
+}
+
+/// A clock that stands still at its start until released, then runs on from there with the wall
+/// clock (a simulator's scripted move starts when the test is ready for it).
+final class HeldClock: Sendable {
+    private let state = Mutex<(held: Int64?, offset: Int64)>((ExchangeSimulator.wallClockMilliseconds(), 0))
+
+    /// Unix ms: the start while held, then the wall clock less the time it was held.
+    @Sendable func now() -> Int64 {
+        state.withLock { state in state.held ?? ExchangeSimulator.wallClockMilliseconds() - state.offset }
+    }
+
+    func release() {
+        state.withLock { state in
+            guard let held = state.held else { return }
+            state.offset = ExchangeSimulator.wallClockMilliseconds() - held
+            state.held = nil
+        }
     }
 }

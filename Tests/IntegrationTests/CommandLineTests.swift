@@ -123,6 +123,40 @@ import Testing
         #expect(result.lines.last?.hasPrefix("spread ") == true)
     }
 
+    /// Issue 30's done-when: 30 levels grouped by 10,000 (Upbit groups them itself) with running
+    /// totals (누적); on Korbit, which has no levels, the book it serves grouped here.
+    @Test func anOrderbookOfThirtyGroupedLevelsCarriesRunningTotals() async throws {
+        let result = try await SiseProcess.run([
+            "orderbook", "KRW-BTC", "--depth", "30", "--cumulative", "--group", "10000", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let book = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(book["group"] as? Double == 10_000)
+        for side in ["asks", "bids"] {
+            let levels = try #require(book[side] as? [[String: Double]])
+            #expect(levels.count == 30, "\(side)")
+            var total = 0.0
+            for level in levels {
+                let price = try #require(level["price"])
+                #expect(price.truncatingRemainder(dividingBy: 10_000) == 0, "\(price)")
+                total += level["size"] ?? 0
+                #expect(abs((level["total"] ?? 0) - total) <= total * 1e-9)
+            }
+        }
+        let table = try await SiseProcess.run([
+            "orderbook", "KRW-BTC", "--depth", "30", "--cumulative", "--group", "10000",
+        ])
+        #expect(table.lines.first?.hasSuffix("Total") == true)
+        #expect(table.lines.filter { $0.hasPrefix("ask") || $0.hasPrefix("bid") }.count == 60)
+        let korbit = try await SiseProcess.run([
+            "orderbook", "BTC", "--exchange", "korbit", "--group", "100000", "--format", "json",
+        ])
+        #expect(korbit.status == 0, "\(korbit.stderr)")
+        let grouped = try #require(try JSONSerialization.jsonObject(with: Data(korbit.stdout.utf8)) as? [String: Any])
+        let asks = try #require(grouped["asks"] as? [[String: Double]]).compactMap { $0["price"] }
+        #expect(!asks.isEmpty && asks.allSatisfy { $0.truncatingRemainder(dividingBy: 100_000) == 0 })
+    }
+
     @Test func anOrderbookOfAnUnknownMarketExits65NamingIt() async throws {
         for exchange in ["bithumb", "korbit", "binance"] {
             let result = try await SiseProcess.run(["orderbook", "NOPE", "--exchange", exchange])

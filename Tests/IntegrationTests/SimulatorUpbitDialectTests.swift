@@ -158,6 +158,63 @@ import WSClient
         await harness.stop()
     }
 
+    /// Issue 30: SIMPLE holds for `orderbook` and `trade` too, each with its own short keys (§9.5).
+    @Test func simpleKeysHoldForTheOrderbookAndTradesToo() async throws {
+        let harness = try await SimulatorHarness.start()
+        let request =
+            #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC.5"],"is_only_snapshot":true},"#
+            + #"{"type":"trade","codes":["KRW-BTC"],"is_only_snapshot":true},{"format":"SIMPLE"}]"#
+        let (frames, _) = try await exchange(harness, sending: [request]) { frames in
+            frames.contains { json($0).contains(#""ty":"orderbook""#) }
+                && frames.contains { json($0).contains(#""ty":"trade""#) }
+        }
+        let book = try #require(frames.map(json).first { $0.contains(#""ty":"orderbook""#) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(book.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["ty", "cd", "tas", "tbs", "obu", "tms", "lv", "st"])
+        let units = try #require(object["obu"] as? [[String: Any]])
+        #expect(units.count == 5)
+        #expect(Set(units[0].keys) == ["ap", "bp", "as", "bs"])
+        let trade = try #require(frames.map(json).first { $0.contains(#""ty":"trade""#) })
+        let tradeObject = try #require(try JSONSerialization.jsonObject(with: Data(trade.utf8)) as? [String: Any])
+        #expect(
+            Set(tradeObject.keys).isSuperset(of: [
+                "ty", "cd", "tp", "tv", "ab", "pcp", "c", "cp", "td", "ttm", "ttms", "tms", "sid", "st",
+            ]))
+        #expect(!tradeObject.keys.contains { $0.contains("_") }, "no DEFAULT key left")
+        await harness.stop()
+    }
+
+    /// Issue 30: `/v1/orderbook` takes `count` (30 by default) and `level`, which groups a KRW
+    /// market's prices by a unit `/v1/orderbook/supported_levels` names; another level answers `[]`.
+    @Test func theRESTBookTakesCountAndLevelAsUpbitDoes() async throws {
+        let harness = try await SimulatorHarness.start()
+        harness.simulator.setPaused(true)
+        func book(_ query: String) async throws -> [[String: Any]] {
+            let reply = try await get(harness, "/v1/orderbook?markets=KRW-BTC" + query)
+            #expect(reply.status == 200, "\(query): \(reply.body)")
+            return try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [[String: Any]] ?? []
+        }
+        #expect((try await book("").first?["orderbook_units"] as? [Any])?.count == 30)
+        #expect((try await book("&count=5").first?["orderbook_units"] as? [Any])?.count == 5)
+        let levels = try await get(harness, "/v1/orderbook/supported_levels?markets=KRW-BTC")
+        let supported = try JSONDecoder().decode([UpbitSupportedLevelsDTO].self, from: Data(levels.body.utf8))
+        #expect(supported.first?.supportedLevels.first == 0)
+        let unit = try #require(supported.first?.supportedLevels.dropFirst().first)
+        let grouped = try #require(try await book("&level=\(Int(unit))").first)
+        #expect(grouped["level"] as? Double == unit)
+        let units = try #require(grouped["orderbook_units"] as? [[String: Double]])
+        #expect(units.count == 30)
+        for row in units {
+            for price in [row["ask_price"], row["bid_price"]] {
+                let value = try #require(price)
+                #expect((value / unit).rounded() * unit == value, "\(value) is a multiple of \(unit)")
+            }
+        }
+        #expect(try await book("&level=7").isEmpty)
+        #expect(try await get(harness, "/v1/orderbook?markets=KRW-BTC&count=abc").status == 400)
+        await harness.stop()
+    }
+
     @Test func unknownAndLowerCaseCodesAreSilentlyIgnored() async throws {
         let harness = try await SimulatorHarness.start()
         let request =

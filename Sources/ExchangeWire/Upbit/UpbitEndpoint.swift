@@ -80,6 +80,21 @@ public enum UpbitEndpoint {
         /// `/v1/trades/ticks`: the trades before this `sequential_id` (paging back).
         public static let cursor = "cursor"
         public static let to = "to"
+        /// `/v1/orderbook`: the grouping unit of the prices (호가 모아보기, KRW markets).
+        public static let level = "level"
+    }
+
+    /// `GET /v1/orderbook/supported_levels?markets=KRW-BTC`: the grouping units each market takes.
+    public static let orderbookSupportedLevels = "/v1/orderbook/supported_levels"
+    /// The most levels a side of a REST order book holds (30 since 2025; `count` asks for fewer).
+    public static let maxOrderbookCount = 30
+
+    /// The grouping units a KRW market at `price` takes: 0 (its own tick) and ten, a hundred, …
+    /// a hundred thousand of its ticks; other markets take 0 only.
+    public static func supportedLevels(of market: MarketID, price: Double) -> [Double] {
+        guard market.quote == "KRW", price > 0 else { return [0] }
+        let tick = KRWTickSize.tick(for: price)
+        return [0] + (1...5).map { (tick * KRWTickSize.power10($0) * 1e9).rounded() / 1e9 }
     }
 
     /// The rate-limit header on every reply: `group=ticker; min=1800; sec=29`.

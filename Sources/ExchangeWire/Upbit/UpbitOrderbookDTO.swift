@@ -23,6 +23,19 @@ public struct UpbitOrderbookDTO: Codable, Sendable, Equatable {
             case askSize = "ask_size"
             case bidSize = "bid_size"
         }
+
+        /// In DEFAULT keys, or SIMPLE ones (`ap`, `bp`, `as`, `bs`) in a SIMPLE stream message.
+        public func encode(to encoder: any Encoder) throws {
+            let simple = UpbitStreamKeys.isSimple(encoder)
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            func key(_ full: CodingKeys, _ short: String) -> AnyCodingKey {
+                AnyCodingKey(simple ? short : full.rawValue)
+            }
+            try container.encode(askPrice, forKey: key(.askPrice, "ap"))
+            try container.encode(bidPrice, forKey: key(.bidPrice, "bp"))
+            try container.encode(askSize, forKey: key(.askSize, "as"))
+            try container.encode(bidSize, forKey: key(.bidSize, "bs"))
+        }
     }
 
     public var market: String

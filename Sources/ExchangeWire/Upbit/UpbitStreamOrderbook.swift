@@ -42,6 +42,22 @@ public struct UpbitStreamOrderbook: Codable, Sendable, Equatable {
         case streamType = "stream_type"
     }
 
+    /// Written in DEFAULT keys, or in SIMPLE ones (`ty`, `cd`, `tas`, `tbs`, `obu` of `ap` `bp`
+    /// `as` `bs`, `tms`, `lv`, `st`) when the encoder's ``UpbitStreamKeys/simple`` says so (§9.5).
+    public func encode(to encoder: any Encoder) throws {
+        let simple = UpbitStreamKeys.isSimple(encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        func key(_ full: CodingKeys, _ short: String) -> AnyCodingKey { AnyCodingKey(simple ? short : full.rawValue) }
+        try container.encode(type, forKey: key(.type, "ty"))
+        try container.encode(code, forKey: key(.code, "cd"))
+        try container.encode(totalAskSize, forKey: key(.totalAskSize, "tas"))
+        try container.encode(totalBidSize, forKey: key(.totalBidSize, "tbs"))
+        try container.encode(orderbookUnits, forKey: key(.orderbookUnits, "obu"))
+        try container.encode(timestamp, forKey: key(.timestamp, "tms"))
+        try container.encodeIfPresent(level, forKey: key(.level, "lv"))
+        try container.encodeIfPresent(streamType, forKey: key(.streamType, "st"))
+    }
+
     /// The message of `book` as the server writes it: `timestamp` in µs when `microseconds`
     /// (Bithumb), a unit a level both sides have.
     public init(_ book: OrderBook, snapshot: Bool, microseconds: Bool = false) {

@@ -78,6 +78,33 @@ public struct UpbitStreamTrade: Codable, Sendable, Equatable {
         case streamType = "stream_type"
     }
 
+    /// Written in DEFAULT keys, or in SIMPLE ones (`ty`, `cd`, `tp`, `tv`, `ab`, `pcp`, `c`, `cp`,
+    /// `td`, `ttm`, `ttms`, `tms`, `sid`, `bap`, `bas`, `bbp`, `bbs`, `st`) when the encoder's
+    /// ``UpbitStreamKeys/simple`` says so (§9.5).
+    public func encode(to encoder: any Encoder) throws {
+        let simple = UpbitStreamKeys.isSimple(encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        func key(_ full: CodingKeys, _ short: String) -> AnyCodingKey { AnyCodingKey(simple ? short : full.rawValue) }
+        try container.encode(type, forKey: key(.type, "ty"))
+        try container.encode(code, forKey: key(.code, "cd"))
+        try container.encode(tradePrice, forKey: key(.tradePrice, "tp"))
+        try container.encode(tradeVolume, forKey: key(.tradeVolume, "tv"))
+        try container.encode(askBid, forKey: key(.askBid, "ab"))
+        try container.encode(prevClosingPrice, forKey: key(.prevClosingPrice, "pcp"))
+        try container.encode(change, forKey: key(.change, "c"))
+        try container.encode(changePrice, forKey: key(.changePrice, "cp"))
+        try container.encode(tradeDate, forKey: key(.tradeDate, "td"))
+        try container.encode(tradeTime, forKey: key(.tradeTime, "ttm"))
+        try container.encode(tradeTimestamp, forKey: key(.tradeTimestamp, "ttms"))
+        try container.encode(timestamp, forKey: key(.timestamp, "tms"))
+        try container.encode(sequentialId, forKey: key(.sequentialId, "sid"))
+        try container.encodeIfPresent(bestAskPrice, forKey: key(.bestAskPrice, "bap"))
+        try container.encodeIfPresent(bestAskSize, forKey: key(.bestAskSize, "bas"))
+        try container.encodeIfPresent(bestBidPrice, forKey: key(.bestBidPrice, "bbp"))
+        try container.encodeIfPresent(bestBidSize, forKey: key(.bestBidSize, "bbs"))
+        try container.encodeIfPresent(streamType, forKey: key(.streamType, "st"))
+    }
+
     /// The message of `trade` against the day's previous close and the book at the time, as the
     /// server writes it.
     public init(_ trade: Trade, previousClose: Double, book: OrderBook?, snapshot: Bool, now: Int64) {

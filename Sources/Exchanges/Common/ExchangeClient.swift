@@ -39,6 +39,7 @@ public enum ExchangeClient {
             fetchCandles: operations.intervalCandles,
             liveTickers: { feed.events(for: $0) },
             fetchOrderBook: operations.orderBook,
+            fetchGroupedOrderBook: operations.groupedOrderBook,
             fetchTrades: operations.trades,
             fetchTradesAfter: operations.tradesAfter,
             liveDepth: { market in
@@ -62,6 +63,8 @@ public enum ExchangeClient {
         var candles: @Sendable (MarketID, Int) async throws -> [Candle]
         var intervalCandles: @Sendable (MarketID, CandleInterval, Int64?, Int) async throws -> [IntervalCandle]
         var orderBook: @Sendable (MarketID) async throws -> OrderBook
+        /// The book grouped by a unit (Upbit groups it itself; the others from their levels).
+        var groupedOrderBook: (@Sendable (MarketID, Double) async throws -> OrderBook)? = nil
         var trades: @Sendable (MarketID, Int) async throws -> [Trade]
         /// The trades after one, back to it (Korbit serves only its latest 500).
         var tradesAfter: @Sendable (MarketID, Trade) async throws -> [Trade]
@@ -89,6 +92,7 @@ public enum ExchangeClient {
                     }
                     return try await rest.walletStatus(keys: upbitKeys)
                 }
+                operations.groupedOrderBook = { id, unit in try await rest.groupedOrderBook(id, unit: unit) }
                 return operations
             case .bithumb:
                 let rest = BithumbRESTClient(transport: transport)
@@ -137,6 +141,15 @@ public enum ExchangeClient {
             }
             checked.tradesAfter = { market, after in
                 try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
+            }
+            if let grouped = groupedOrderBook {
+                checked.groupedOrderBook = { market, unit in
+                    let book = try await grouped(market, unit)
+                    if let reason = book.implausibility(now: PlausibleDepth.now()) {
+                        throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
+                    }
+                    return book
+                }
             }
             checked.orderBook = { market in
                 let book = try await orderBook(market)

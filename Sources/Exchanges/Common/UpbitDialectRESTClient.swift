@@ -38,7 +38,7 @@ extension UpbitDialectRESTClient {
     }
 
     /// `body`'s result, an unknown market named by its code rather than by the exchange's message.
-    private func naming<Result>(_ id: MarketID, _ body: () async throws -> Result) async throws -> Result {
+    func naming<Result>(_ id: MarketID, _ body: () async throws -> Result) async throws -> Result {
         do { return try await body() } catch ExchangeError.unknownMarket {
             throw ExchangeError.unknownMarket(id.rawValue)
         }

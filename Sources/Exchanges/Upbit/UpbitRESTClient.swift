@@ -67,6 +67,20 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
         }
     }
 
+    /// A market's book with its prices grouped by `unit` (호가 모아보기, §9.5): Upbit groups a KRW
+    /// market by the units `/v1/orderbook/supported_levels` names, 30 groups a side; any other
+    /// unit is grouped here from the 30 levels Upbit serves.
+    func groupedOrderBook(_ id: MarketID, unit: Double) async throws -> OrderBook {
+        let query = [
+            (UpbitEndpoint.Parameter.markets, id.rawValue),
+            (UpbitEndpoint.Parameter.level, unit == unit.rounded() ? String(Int64(unit)) : String(unit)),
+            (UpbitEndpoint.Parameter.count, String(UpbitEndpoint.maxOrderbookCount)),
+        ]
+        let rows: [UpbitOrderbookDTO] = try await naming(id) { try await get(UpbitEndpoint.orderbook, query) }
+        if let book = rows.first(where: { $0.market == id.rawValue })?.toDomain() { return book }
+        return try await orderBook(id).grouped(by: unit)
+    }
+
     /// Each coin's deposit and withdrawal status (`/v1/status/wallet`, §9.2), signed with `keys`:
     /// a coin takes deposits (withdrawals) when one of its networks does.
     func walletStatus(keys: UpbitKeys) async throws -> [String: WalletStatus] {
