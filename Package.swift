@@ -195,6 +195,7 @@ let package = Package(
                 "SiseSupport",
                 "MarketDomain", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: sharedSettings),
         .testTarget(
             name: "ExchangeWireTests",
