@@ -44,6 +44,25 @@ public final class RecentPrices: Sendable {
         }
     }
 
+    /// Fills a market's samples from before its first one (an exchange's one-minute candles, so a
+    /// window is covered at once rather than after waiting for it); samples at or after the first
+    /// one kept are left out. `samples` are (time, price), oldest first.
+    public func fill(_ id: MarketID, earlier samples: [(time: Int64, price: Double)]) {
+        state.withLock { state in
+            let kept = state.trails[id] ?? Trail()
+            let first = kept.count > 0 ? kept.times[kept.start] : Int64.max
+            var trail = Trail()
+            for sample in samples where sample.time < first && sample.price.isFinite && sample.price > 0 {
+                Self.append(sample.price, at: sample.time, to: &trail)
+                state.latest = max(state.latest, sample.time)
+            }
+            for index in kept.start..<kept.times.count {
+                Self.append(kept.prices[index], at: kept.times[index], to: &trail)
+            }
+            state.trails[id] = trail
+        }
+    }
+
     private static func append(_ price: Double, at time: Int64, to trail: inout Trail) {
         if let last = trail.times.last {
             guard time >= last else { return }

@@ -82,6 +82,23 @@ import Testing
         #expect(recorded.first?["heldBack"] as? Bool == false)
     }
 
+    /// Issue 28's last part: a five-minute window is filled from one-minute candles rather than
+    /// waited for; the pumped market (50 % over its first 20 s) leads the risers.
+    @Test func fiveMinuteMoversAreFilledFromCandlesWithoutWaitingTheWindow() async throws {
+        let result = try await SiseProcess.run(
+            [
+                "movers", "--window", "5m", "--top", "3", "--format", "json", "--pump", "KRW-XRP:+50:20", "--db",
+                temporaryDatabase(),
+            ], seconds: 200)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("filling the 5m window from one-minute candles"), "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let risers = try #require(object["risers"] as? [[String: Any]])
+        #expect(risers.first?["market"] as? String == "KRW-XRP", "\(risers)")
+        #expect(((risers.first?["change"] as? NSNumber)?.doubleValue ?? 0) > 0.3, "\(risers)")
+        #expect((object["fallers"] as? [[String: Any]])?.isEmpty == false)
+    }
+
     /// `--pump` on the embedded simulated market (as `swift run sise --pump …` rehearses alerts).
     @Test func moversListsThePumpedMarketFirstWithinAMinuteOfThePump() async throws {
         // XRP climbs 6 % over the first minute; the walk moves other coins a fraction of that.

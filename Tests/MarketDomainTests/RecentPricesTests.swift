@@ -20,6 +20,19 @@ import Testing
         #expect(recent.change(of: ripple, over: 60_000) == nil)
     }
 
+    /// Issue 28's last part: candles fill the window from before the board's first sample, so it
+    /// is covered at once; what overlaps the board's own samples is left out.
+    @Test func candlesFillTheWindowFromBeforeTheFirstSample() {
+        let recent = RecentPrices()
+        recent.record(bitcoin, price: 110, at: 400_000)
+        #expect(recent.change(of: bitcoin, over: 300_000) == nil)
+        recent.fill(bitcoin, earlier: [(0, 100), (59_999, 101), (60_000, 101), (119_999, 102), (420_000, 999)])
+        #expect(recent.change(of: bitcoin, over: 300_000).map { abs($0 - (110.0 / 101 - 1)) < 1e-12 } == true)
+        recent.record(bitcoin, price: 120, at: 401_000)
+        #expect(recent.change(of: bitcoin, over: 60_000).map { abs($0 - (120.0 / 102 - 1)) < 1e-12 } == true)
+        #expect(recent.latest == 401_000)
+    }
+
     @Test func aMarketThatDidNotTradeMovedNothingWhileTheBoardsTimeGoesOn() {
         let recent = RecentPrices()
         recent.record(ripple, price: 3_000, at: 0)
