@@ -108,6 +108,26 @@ enum StoreMigrations {
                 table.column("until", .integer).notNull()
             }
         }
+        migrator.registerMigration("v8: candles of every interval and the spans they are complete over") { db in
+            try db.create(table: "intervalCandle", options: [.withoutRowID]) { table in
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                table.column("interval", .text).notNull()
+                table.column("start", .integer).notNull()
+                for column in ["open", "high", "low", "close", "volume", "value"] {
+                    table.column(column, .double).notNull()
+                }
+                table.primaryKey(["exchange", "market", "interval", "start"])
+            }
+            try db.create(table: "candleCoverage") { table in
+                table.column("exchange", .text).notNull()
+                table.column("market", .text).notNull()
+                table.column("interval", .text).notNull()
+                table.column("fromStart", .integer).notNull()
+                table.column("toStart", .integer).notNull()
+                table.primaryKey(["exchange", "market", "interval"])
+            }
+        }
         return migrator
     }
 }

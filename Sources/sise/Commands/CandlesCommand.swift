@@ -4,6 +4,7 @@ import Foundation
 import HeadlessOutput
 public import MarketDomain
 import MarketFeatures
+import MarketStore
 
 /// `sise candles`: a market's candles of any interval (issue 30), or a stock's daily history.
 struct CandlesCommand: AsyncParsableCommand {
@@ -112,7 +113,12 @@ struct CandlesCommand: AsyncParsableCommand {
             let length = interval.milliseconds ?? 31 * 86_400_000
             wanted = Int(min(Int64(Self.maximumCount), max(1, (now - time) / length + 1)))
         }
-        var candles = try await client.fetchCandles(id, interval, nil, wanted)
+        // Through the store's cache: only what it lacks is fetched (the newest candle always). A
+        // simulated market is a new world each run: its candles are not kept.
+        let kept = exchangeOptions.live ? storeOptions.openIfPossible()?.candleStore : nil
+        let store = kept ?? .inMemory()
+        let cache = CandleCache(store: store, client: client) { Int64(Date().timeIntervalSince1970 * 1000) }
+        var candles = try await cache.candles(id, interval, count: wanted)
         if let start { candles = candles.filter { interval.next(after: $0.start) > start } }
         if format == .json, !follow {
             try StandardOutput.writeLine(OutputJSON.encode(candles.map(IntervalCandleRecord.init)))
