@@ -55,29 +55,17 @@ enum UpbitCandleRows {
         _ parameters: FormQuery, venue: SimulatedVenue, now: Int64, readTo: (String) -> Int64?,
         unknownStatus: HTTPResponse.Status
     ) -> Response {
-        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
-            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        let query: UpbitCandleQuery
+        switch UpbitCandleQuery.read(parameters, readTo: readTo) {
+        case .query(let read): query = read
+        case .refused(let answer): return answer
         }
-        var count = 1
-        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
-            guard let number = Int(text), (1...UpbitEndpoint.maxCandleCount).contains(number) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            count = number
-        }
-        var before: Int64?
-        if let text = parameters.get(UpbitEndpoint.Parameter.to), !text.isEmpty {
-            guard let time = readTo(text) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            before = time
-        }
-        guard let id = MarketID(code), let candles = venue.candles(id),
+        guard let id = MarketID(query.code), let candles = venue.candles(id),
             let lastTrade = venue.figures([id], now: now).first?.tradeTimestamp
         else {
             return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)
         }
-        return .json(make(market: id, candles: candles, lastTrade: lastTrade, count: count, before: before))
+        return .json(make(market: id, candles: candles, lastTrade: lastTrade, count: query.count, before: query.before))
     }
 
     /// The rows of `candles` (oldest first, today's last), newest first: at most `count`, all

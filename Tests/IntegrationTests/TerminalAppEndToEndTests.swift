@@ -301,6 +301,11 @@ struct TerminalAppEndToEndTests {
             // SwiftNIO may then warn on stderr, which the app holds until it gives the screen back.
             for _ in 0..<15 {
                 try await tmux.keys("Enter", "Escape", "Enter")
+                // What this test holds is the screen staying clean. On a loaded CI machine the
+                // three keys once left the board showing (seen once in a full local run of the suite,
+                // not reproduced in 150 cycles here): one more Enter then opens the detail.
+                let opened = try? await tmux.waitFor("a detail", seconds: 10) { lines in lines[0].contains(" · KRW-") }
+                if opened == nil { try await tmux.keys("Enter") }
                 try await tmux.waitFor("a detail") { lines in lines[0].contains(" · KRW-") }
                 try await tmux.keys("Escape", "j")
                 let board = try await tmux.waitFor("the board again") { lines in lines[2].contains("Value") }

@@ -14,23 +14,13 @@ enum UpbitIntervalCandleRows {
         readTo: (String) -> Int64?, unknownStatus: HTTPResponse.Status
     ) -> Response {
         guard let interval else { return .json(UpbitErrorBody.invalidParameter, status: .badRequest) }
-        guard let code = parameters.get(UpbitEndpoint.Parameter.market), !code.isEmpty else {
-            return .json(UpbitErrorBody.missingParameter, status: .badRequest)
+        let query: UpbitCandleQuery
+        switch UpbitCandleQuery.read(parameters, readTo: readTo) {
+        case .query(let read): query = read
+        case .refused(let answer): return answer
         }
-        var count = 1
-        if let text = parameters.get(UpbitEndpoint.Parameter.count) {
-            guard let number = Int(text), (1...UpbitEndpoint.maxCandleCount).contains(number) else {
-                return .json(UpbitErrorBody.invalidParameter, status: .badRequest)
-            }
-            count = number
-        }
-        var before: Int64?
-        if let text = parameters.get(UpbitEndpoint.Parameter.to), !text.isEmpty {
-            guard let time = readTo(text) else { return .json(UpbitErrorBody.invalidParameter, status: .badRequest) }
-            before = time
-        }
-        guard let id = MarketID(code),
-            let candles = venue.candles(id, interval: interval, before: before, count: count),
+        guard let id = MarketID(query.code),
+            let candles = venue.candles(id, interval: interval, before: query.before, count: query.count),
             let lastTrade = venue.figures([id], now: now).first?.tradeTimestamp
         else {
             return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)

@@ -67,23 +67,7 @@ struct BinanceRESTClient: Sendable {
 
     /// The last `days` daily candles, oldest first.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
-        guard days > 0 else { return [] }
-        var rows: [BinanceKline] = []
-        var end: Int64?
-        while rows.count < days {
-            let limit = min(BinanceEndpoint.maxKlineCount, days - rows.count)
-            var query = [
-                (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
-                (BinanceEndpoint.Parameter.interval, BinanceEndpoint.dailyInterval),
-                (BinanceEndpoint.Parameter.limit, String(limit)),
-            ]
-            if let end { query.append((BinanceEndpoint.Parameter.endTime, String(end))) }
-            let page: [BinanceKline] = try await get(BinanceEndpoint.klines, query)
-            rows = page + rows
-            guard page.count == limit, let oldest = page.first else { break }
-            end = oldest.openTime - 1
-        }
-        return rows.sorted { $0.openTime < $1.openTime }.compactMap { $0.toDomain() }
+        try await candles(id, interval: .day, before: nil, count: days).map(Candle.init)
     }
 
     /// The order book of a market (15 levels a side, as the other exchanges give).

@@ -53,22 +53,7 @@ struct BithumbRESTClient: UpbitDialectRESTClient {
 
     /// The last `days` daily candles, oldest first.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
-        guard days > 0 else { return [] }
-        var newestFirst: [BithumbCandleDTO] = []
-        var before: String?
-        while newestFirst.count < days {
-            let count = min(BithumbEndpoint.maxCandleCount, days - newestFirst.count)
-            var query = [
-                (BithumbEndpoint.Parameter.market, id.rawValue), (BithumbEndpoint.Parameter.count, String(count)),
-            ]
-            if let before { query.append((BithumbEndpoint.Parameter.to, before)) }
-            let page: [BithumbCandleDTO] = try await get(BithumbEndpoint.candlesDays, query)
-            newestFirst += page
-            guard page.count == count, let oldest = page.last else { break }
-            // `to` without a zone is read as KST (§2.3): the oldest row's KST start.
-            before = oldest.candleDateTimeKst.replacingOccurrences(of: "T", with: " ")
-        }
-        return newestFirst.compactMap { $0.toDomain() }.reversed()
+        try await candles(id, interval: .day, before: nil, count: days).map(Candle.init)
     }
 
     /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest

@@ -43,23 +43,7 @@ struct KorbitRESTClient: Sendable {
 
     /// The last `days` daily candles, oldest first.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
-        guard days > 0 else { return [] }
-        var rows: [KorbitCandleDTO] = []
-        var end: Int64?
-        while rows.count < days {
-            let limit = min(KorbitEndpoint.maxCandleCount, days - rows.count)
-            var query = [
-                (KorbitEndpoint.Parameter.symbol, KorbitWire.symbol(id)),
-                (KorbitEndpoint.Parameter.interval, KorbitEndpoint.dailyInterval),
-                (KorbitEndpoint.Parameter.limit, String(limit)),
-            ]
-            if let end { query.append((KorbitEndpoint.Parameter.end, String(end))) }
-            let page: [KorbitCandleDTO] = try await get(KorbitEndpoint.candles, query)
-            rows = page + rows
-            guard page.count == limit, let oldest = page.first else { break }
-            end = oldest.timestamp - 1
-        }
-        return rows.sorted { $0.timestamp < $1.timestamp }.compactMap { $0.toDomain() }
+        try await candles(id, interval: .day, before: nil, count: days).map(Candle.init)
     }
 
     /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest

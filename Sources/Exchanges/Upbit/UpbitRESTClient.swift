@@ -37,19 +37,7 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
 
     /// The last `days` daily candles, oldest first, paging back 200 at a time.
     func dailyCandles(_ id: MarketID, days: Int) async throws -> [Candle] {
-        guard days > 0 else { return [] }
-        var newestFirst: [UpbitCandleDTO] = []
-        var before: String?
-        while newestFirst.count < days {
-            let count = min(UpbitEndpoint.maxCandleCount, days - newestFirst.count)
-            var query = [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(count))]
-            if let before { query.append((UpbitEndpoint.Parameter.to, before)) }
-            let page: [UpbitCandleDTO] = try await get(UpbitEndpoint.candlesDays, query)
-            newestFirst += page
-            guard page.count == count, let oldest = page.last else { break }
-            before = oldest.candleDateTimeUtc + "Z"
-        }
-        return newestFirst.compactMap { $0.toDomain() }.reversed()
+        try await candles(id, interval: .day, before: nil, count: days).map(Candle.init)
     }
 
     /// The last `count` candles of `interval` starting before `before` (now when `nil`), oldest

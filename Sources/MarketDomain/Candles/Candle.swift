@@ -26,4 +26,11 @@ public struct Candle: Sendable, Hashable, Codable {
         self.volume = volume
         self.value = value
     }
+
+    /// A day's candle of the interval candles: dated by the UTC day it starts on.
+    public init(_ candle: IntervalCandle) {
+        self.init(
+            day: TradingDay(unixMilliseconds: candle.start), open: candle.open, high: candle.high, low: candle.low,
+            close: candle.close, volume: candle.volume, value: candle.value)
+    }
 }
