@@ -268,6 +268,28 @@ import Testing
         #expect(refused.stderr.contains("Korbit has no 3m candles"))
     }
 
+    /// Issue 30, point 6: `--indicators` adds each indicator's columns, defined from the first
+    /// candle shown (its warm-up fetched before it and not shown).
+    @Test func candlesWithIndicatorsCarryTheirColumnsFromTheFirstRow() async throws {
+        let rows = try await candles([
+            "KRW-BTC", "--interval", "5m", "--count", "50", "--indicators", "ma20,bb,rsi,macd",
+        ])
+        #expect(rows.count == 50)
+        let names = ["ma20", "bbMiddle", "bbUpper", "bbLower", "rsi14", "macd", "macdSignal", "macdHistogram"]
+        for row in rows {
+            for name in names { #expect(row[name] is Double, "\(name) in \(row)") }
+        }
+        let closes = rows.suffix(20).compactMap { $0["close"] as? Double }
+        let last = try #require(rows.last)
+        let average = closes.reduce(0, +) / 20
+        #expect(abs((last["ma20"] as? Double ?? 0) - average) <= average * 1e-9)
+        #expect(((last["rsi14"] as? Double) ?? -1) >= 0 && ((last["rsi14"] as? Double) ?? 101) <= 100)
+        #expect((last["bbUpper"] as? Double ?? 0) >= (last["bbLower"] as? Double ?? 1))
+        let refused = try await SiseProcess.run(["candles", "BTC", "--interval", "5m", "--indicators", "ma1,vwap"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("'ma1' is not an indicator"), "\(refused.stderr)")
+    }
+
     private func candles(_ arguments: [String]) async throws -> [[String: Any]] {
         let result = try await SiseProcess.run(["candles"] + arguments + ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -35,6 +35,12 @@ struct CandlesCommand: AsyncParsableCommand {
     @Option(help: "Every candle from this time on: 2026-11-26, '2026-11-26 09:00' (KST) or ISO 8601 with a zone.")
     var from: String?
 
+    @Option(
+        help:
+            "Indicator columns, comma-separated: ma20 (or sma20), ema50, bb (20, 2), rsi (14; or rsi9), macd (12, 26, 9)."
+    )
+    var indicators: String?
+
     @Flag(help: "Keep the newest candle moving with the live trades, printing it as it changes.")
     var follow = false
 
@@ -67,6 +73,11 @@ struct CandlesCommand: AsyncParsableCommand {
         if let from, CandlesCommand.time(from) == nil {
             throw ValidationError("--from: '\(from)' is not a date or time (2026-11-26, '2026-11-26 09:00').")
         }
+        if let indicators {
+            do { _ = try CandleIndicatorColumns(parsing: indicators) } catch {
+                throw ValidationError("--indicators: \(error.description)")
+            }
+        }
         if let duration {
             guard follow else { throw ValidationError("--duration goes with --follow.") }
             guard duration > 0, duration.isFinite else {
@@ -83,7 +94,7 @@ struct CandlesCommand: AsyncParsableCommand {
                 return
             }
             guard let id = try MarketArguments.parse([market], exchange: exchangeOptions.exchange).first else { return }
-            if interval == .day, from == nil, !follow {
+            if interval == .day, from == nil, !follow, indicators == nil {
                 try await printDays(id, count: count ?? days ?? 30)
                 return
             }
@@ -118,17 +129,24 @@ struct CandlesCommand: AsyncParsableCommand {
         let kept = exchangeOptions.live ? storeOptions.openIfPossible()?.candleStore : nil
         let store = kept ?? .inMemory()
         let cache = CandleCache(store: store, client: client) { Int64(Date().timeIntervalSince1970 * 1000) }
-        var candles = try await cache.candles(id, interval, count: wanted)
-        if let start { candles = candles.filter { interval.next(after: $0.start) > start } }
+        let columns = indicators.flatMap { try? CandleIndicatorColumns(parsing: $0) }
+        // The indicators' warm-up comes first and is not shown.
+        let warmUp = columns?.warmUp ?? 0
+        let fetchedCandles = try await cache.candles(id, interval, count: min(Self.maximumCount, wanted + warmUp))
+        var shown = Array(fetchedCandles.suffix(wanted))
+        if let start { shown = shown.filter { interval.next(after: $0.start) > start } }
+        let names = columns?.names ?? []
+        let values = columns.map { Array($0.values(fetchedCandles).suffix(shown.count)) } ?? shown.map { _ in [] }
         if format == .json, !follow {
-            try StandardOutput.writeLine(OutputJSON.encode(candles.map(IntervalCandleRecord.init)))
+            let records = zip(shown, values).map { IndicatorCandleRecord($0, names: names, values: $1) }
+            try StandardOutput.writeLine(OutputJSON.encode(records))
             return
         }
-        let printer = CandlePrinter(format: format, quote: id.quote)
+        let printer = CandlePrinter(format: format, quote: id.quote, indicators: names)
         try printer.printHeader()
-        for candle in candles { try printer.print(candle) }
+        for (candle, row) in zip(shown, values) { try printer.print(candle, row) }
         guard follow else { return }
-        let fetched = LiveCandles(interval: interval, candles: candles, since: now)
+        let fetched = LiveCandles(interval: interval, candles: fetchedCandles, since: now)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 var live = fetched
@@ -139,7 +157,7 @@ struct CandlesCommand: AsyncParsableCommand {
                         }
                         continue
                     }
-                    try printer.print(newest)
+                    try printer.print(newest, columns.flatMap { $0.values(live.candles).last } ?? [])
                 }
             }
             if let duration {
@@ -237,43 +255,51 @@ struct StockBarRecord: Encodable {
 }
 
 /// Prints candles one a line as `sise candles --interval` writes them: JSON objects (while
-/// following), CSV rows, or table rows under one header.
+/// following), CSV rows, or table rows under one header; each with its indicator columns.
 private struct CandlePrinter: Sendable {
     let format: OutputFormat
     let quote: String
+    /// The indicator columns' names, after the candle's own.
+    let indicators: [String]
 
     func printHeader() throws {
         switch format {
-        case .csv: try StandardOutput.writeLine(CSV.line(IntervalCandleRecord.csvHeader))
+        case .csv: try StandardOutput.writeLine(CSV.line(IntervalCandleRecord.csvHeader + indicators))
         case .table:
             try StandardOutput.writeLine(
-                Self.tableLine(["Time (KST)", "Open", "High", "Low", "Close", "Volume", "Value"]))
+                Self.tableLine(["Time (KST)", "Open", "High", "Low", "Close", "Volume", "Value"] + indicators))
         case .json: break
         }
     }
 
-    func print(_ candle: IntervalCandle) throws {
+    func print(_ candle: IntervalCandle, _ values: [Double?]) throws {
         switch format {
-        case .json: try StandardOutput.writeLine(OutputJSON.encode(IntervalCandleRecord(candle)))
-        case .csv: try StandardOutput.writeLine(CSV.line(IntervalCandleRecord(candle).csvFields))
-        case .table:
+        case .json:
             try StandardOutput.writeLine(
-                Self.tableLine(
-                    [KoreanTime.dateClock(candle.start)]
-                        + [candle.open, candle.high, candle.low, candle.close].map {
-                            NumberFormat.price($0, quote: quote)
-                        } + [
-                            NumberFormat.fixed(candle.volume, decimals: 3),
-                            NumberFormat.tradeValueInMillions(candle.value),
-                        ]))
+                OutputJSON.encode(IndicatorCandleRecord(candle, names: indicators, values: values)))
+        case .csv:
+            try StandardOutput.writeLine(
+                CSV.line(IntervalCandleRecord(candle).csvFields + values.map { $0.map(CSV.number) ?? "" }))
+        case .table:
+            let prices = [candle.open, candle.high, candle.low, candle.close].map {
+                NumberFormat.price($0, quote: quote)
+            }
+            let amounts = [
+                NumberFormat.fixed(candle.volume, decimals: 3), NumberFormat.tradeValueInMillions(candle.value),
+            ]
+            let shown = zip(indicators, values).map { name, value in
+                value.map { NumberFormat.fixed($0, decimals: name.hasPrefix("rsi") ? 1 : 2) } ?? "—"
+            }
+            try StandardOutput.writeLine(
+                Self.tableLine([KoreanTime.dateClock(candle.start)] + prices + amounts + shown))
         }
     }
 
-    /// One table line: the time, then right-aligned columns of fixed widths.
+    /// One table line: the time, then right-aligned columns (the indicators' 14 wide).
     private static func tableLine(_ fields: [String]) -> String {
         let widths = [19, 14, 14, 14, 14, 14, 12]
-        return zip(fields, widths).enumerated().map { index, pair in
-            let (field, width) = pair
+        return fields.enumerated().map { index, field in
+            let width = index < widths.count ? widths[index] : 14
             let pad = String(repeating: " ", count: max(0, width - DisplayWidth.of(field)))
             return index == 0 ? field + pad : pad + field
         }.joined(separator: "  ")
