@@ -113,6 +113,21 @@ struct Tmux {
         }
     }
 
+    /// Waits until the screen satisfies `condition`, pressing `key` again each time `every` seconds
+    /// pass without it (at most `presses` more times): for a step whose purpose is not the key
+    /// itself, on a machine loaded enough that a screen lags its keys by seconds.
+    @discardableResult
+    func pressing(
+        _ key: String, until what: String, every seconds: Double = 10, presses: Int = 3,
+        _ condition: @escaping @Sendable ([String]) -> Bool
+    ) async throws -> [String] {
+        for _ in 0..<presses {
+            if let lines = try? await waitFor(what, seconds: seconds, condition) { return lines }
+            try await keys(key)
+        }
+        return try await waitFor(what, condition)
+    }
+
     /// A wait that did not end, with the screen it ended on.
     struct WaitFailure: Error, CustomStringConvertible {
         let description: String
