@@ -133,6 +133,7 @@ let package = Package(
                 "HeadlessOutput",
                 "WebDashboard",
                 "MarketStore",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

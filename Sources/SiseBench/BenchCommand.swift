@@ -6,15 +6,15 @@ import HeadlessOutput
 import MarketDomain
 
 /// `sise bench`: the benchmarks — `ticks` (the default), `frame`, `ingest`, `firehose`,
-/// `watchlist` and `serve`; a target of their own, so the `sise` executable stays wiring.
+/// `watchlist`, `serve`, `alerts` and `chart`; a target of their own, so the `sise` executable stays wiring.
 public struct BenchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
-            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist), sise serve's tabs (serve), the alert evaluator (alerts).",
+            "Benchmarks: the ticker hot path (ticks), the board view model's frame (frame), the client end to end (ingest), the simulator against the client (firehose), a KIS watchlist (watchlist), sise serve's tabs (serve), the alert evaluator (alerts), a detail's chart (chart).",
         subcommands: [
             TicksBench.self, FrameBench.self, IngestBench.self, FirehoseBench.self, WatchlistBench.self,
-            ServeBench.self, AlertsBench.self,
+            ServeBench.self, AlertsBench.self, ChartBench.self,
         ],
         defaultSubcommand: TicksBench.self)
 

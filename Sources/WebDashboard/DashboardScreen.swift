@@ -2,8 +2,8 @@ public import MarketDomain
 public import MarketFeatures
 
 /// One browser tab's screen as the page draws it: the root view model's output, with the
-/// detail's daily candles turned into the chart's geometry (``CandleChartLayout``, the terminal
-/// chart's own), so the page only places what Swift laid out.
+/// detail's candles turned into the chart's geometry (``PriceChartLayout``, or ``CandleChartLayout``
+/// for the premium history: the terminal chart's own), so the page only places what Swift laid out.
 public struct DashboardScreen: Sendable, Equatable, Codable {
     /// The root view model a browser tab drives.
     public typealias Root = RootViewModel
@@ -25,14 +25,20 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
     public struct DetailView: Sendable, Equatable, Codable {
         /// The figures, without the candles (the chart stands for them).
         public var figures: DetailOutput
-        /// One column a day for the latest ``chartColumns`` days, ``chartRows`` rows high.
-        public var chart: CandleChartLayout
+        /// The premium history's bars, one a column for the latest ``chartColumns``,
+        /// ``chartRows`` rows high, while it shows.
+        public var chart: CandleChartLayout?
+        /// The price chart (issue 30) while it shows: the window's candles, their studies and
+        /// readouts, laid out as the terminal's are.
+        public var priceChart: PriceChartLayout?
     }
 
     /// Days the page's chart shows.
     public static let chartColumns = 90
     /// Rows of the page's chart: fine enough for pixels, coarse enough that a tick seldom moves it.
     public static let chartRows = 160
+    /// Rows of the price chart's panes on the page: price, volume, oscillator.
+    public static let priceChartRows = (price: 320, volume: 64, oscillator: 96)
 
     public init() {}
 
@@ -42,17 +48,20 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
         detail = output.detail.map { detail in
             var figures = detail
             figures.candles = []
+            figures.intervalCandles = []
             // The chart stands for the bars it draws: the candles, or the premium's history.
             figures.premium?.bars = []
-            let chart =
-                if detail.chart == .premium, let premium = detail.premium {
-                    CandleChartLayout(
-                        premium: premium.bars, basis: premium.basis, columns: Self.chartColumns, rows: Self.chartRows)
-                } else {
-                    CandleChartLayout(
-                        detail.candles, quote: detail.market.quote, columns: Self.chartColumns, rows: Self.chartRows)
-                }
-            return DetailView(figures: figures, chart: chart)
+            if detail.chart == .premium, let premium = detail.premium {
+                let chart = CandleChartLayout(
+                    premium: premium.bars, basis: premium.basis, columns: Self.chartColumns, rows: Self.chartRows)
+                return DetailView(figures: figures, chart: chart)
+            }
+            let rows = Self.priceChartRows
+            let columns = detail.window.count
+            let chart = detail.priceChart(
+                columns: columns, priceRows: rows.price, volumeRows: rows.volume, oscillatorRows: rows.oscillator,
+                labelSpacing: max(6, min(columns, detail.chartCandles.count) / 6))
+            return DetailView(figures: figures, chart: nil, priceChart: chart)
         }
         watchlist = output.watchlist
         alerts = output.alerts

@@ -379,6 +379,65 @@ def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(b
     page.close()
 
 
+def test_the_detail_charts_any_interval_with_studies_a_crosshair_zoom_and_pan(browser, server):
+    # Issue 30, point 4: the chart of the terminal's layout, its interval by buttons or keys, the
+    # moving averages, Bollinger bands, RSI and MACD, the crosshair's readout, the wheel and a drag.
+    page = open_page(browser, server, width=1280, height=900)
+    page.locator('tr[data-market="KRW-BTC"] td.name').click()
+    detail = page.locator('[data-view="detail"]')
+    chart = detail.locator('svg[data-role="chart"]')
+    expect(chart.locator("g.candle").nth(29)).to_be_attached(timeout=DEADLINE)
+    expect(chart).to_have_attribute("data-interval", "1d", timeout=DEADLINE)
+    # Upbit serves seconds to months: a button each, the chosen one pressed.
+    names = detail.locator("[data-chart-interval]").all_text_contents()
+    assert names == ["1s", "1m", "3m", "5m", "15m", "30m", "1h", "4h", "1D", "1W", "1M"], names
+    detail.locator('[data-chart-interval="5m"]').click()
+    expect(chart).to_have_attribute("data-interval", "5m", timeout=DEADLINE)
+    expect(detail.locator('[data-chart-interval="5m"]')).to_have_attribute("aria-pressed", "true")
+    # The window's 120 candles, with volume bars and the two moving averages on by default.
+    expect(chart.locator("g.candle")).to_have_count(120, timeout=DEADLINE)
+    expect(chart.locator('[data-role="volume"] rect').first).to_be_attached()
+    expect(chart.locator('path[data-line="average20"]')).to_be_attached()
+    times = chart.locator('[data-role="date-axis"] text').all_text_contents()
+    assert len(times) >= 3 and all(re.fullmatch(r"\d\d:\d\d", text) for text in times), times
+    detail.locator('[data-study="bands"]').click()
+    expect(chart.locator('path[data-line="bandUpper"]')).to_be_attached(timeout=DEADLINE)
+    detail.locator('[data-study="oscillator"]').click()
+    expect(chart.locator('[data-role="oscillator"][data-kind="rsi"]')).to_be_attached(timeout=DEADLINE)
+    expect(chart.locator('[data-role="oscillator"] .pane-title')).to_contain_text("RSI(14) ")
+    # The key table's r, as the terminal's: RSI → MACD.
+    page.keyboard.press("r")
+    expect(chart.locator('[data-role="oscillator"][data-kind="macd"]')).to_be_attached(timeout=DEADLINE)
+    expect(detail.locator('[data-study="oscillator"]')).to_have_text("MACD")
+    # The crosshair: the candle under the pointer, its time, OHLC and volume.
+    box = chart.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.3)
+    readout = detail.locator('[data-role="chart-readout"]')
+    expect(readout).to_have_text(
+        re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d KST  O [\d,]+  H [\d,]+  L [\d,]+  C [\d,]+  V [\d.]+"),
+        timeout=DEADLINE)
+    expect(chart.locator('[data-role="crosshair"]')).to_have_attribute("visibility", "visible")
+    # The wheel zooms in: 120 candles become 96.
+    page.mouse.wheel(0, -100)
+    expect(chart.locator("g.candle")).to_have_count(96, timeout=DEADLINE)
+    # A drag to the right brings older candles in; "Now" goes back to the live one.
+    newest = chart.locator("g.candle").last.get_attribute("data-start")
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.3, steps=8)
+    page.mouse.up()
+    expect(detail.locator('[data-role="chart-newest"]')).to_be_visible(timeout=DEADLINE)
+    assert chart.locator("g.candle").last.get_attribute("data-start") < newest
+    detail.locator('[data-role="chart-newest"]').click()
+    expect(detail.locator('[data-role="chart-newest"]')).to_be_hidden(timeout=DEADLINE)
+    # A digit chooses the interval as in the terminal: 1 is a minute.
+    page.keyboard.press("1")
+    expect(chart).to_have_attribute("data-interval", "1m", timeout=DEADLINE)
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-chart-1280x900.png")
+    assert page.errors == []
+    page.close()
+
+
 def test_on_a_phone_the_order_book_and_the_trades_are_tabs_of_the_detail(browser, server):
     page = open_page(browser, server, width=390, height=844)
     page.locator('tr[data-market="KRW-BTC"] td.name').click()

@@ -297,6 +297,40 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    /// Issue 30: a coin's chart of five-minute candles (`3`) with its volume, the Bollinger bands
+    /// (`b`) and the RSI (`r`), panned back (`<`) and brought to now again (End).
+    @Test func theDetailChartsFiveMinuteCandlesWithBandsAndRSIAndPans() async throws {
+        try await AppRun.session { tmux in
+            try await tmux.keys("/")
+            try await tmux.type("BTC")
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("Bitcoin found") { lines in
+                lines.dropFirst(3).first { $0.contains("%") }?.contains("비트코인") == true
+            }
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the daily chart") { lines in lines.contains { $0.contains("Daily candles") } }
+            try await tmux.keys("3")
+            let minutes = try await tmux.waitFor("five-minute candles") { lines in
+                lines.contains { $0.contains("5m candles") } && lines.contains { $0.contains("MA20 ") }
+                    && lines.contains { $0.contains("┤ V ") }
+            }
+            // The times of five-minute candles, in KST, an hour apart (12 columns).
+            let times = try #require(minutes.first { $0.contains("╵") && $0.contains(":") })
+            #expect(times.split(separator: "╵").count >= 3, "\(times)")
+            try await tmux.keys("b", "r")
+            try await tmux.waitFor("bands and the RSI") { lines in
+                lines.contains { $0.contains("BB+ ") && $0.contains("BB− ") }
+                    && lines.contains { $0.contains("RSI(14) ") } && lines.contains { $0.contains("┤ 70") }
+            }
+            try await tmux.keys("<", "<")
+            try await tmux.waitFor("panned back") { lines in lines.contains { $0.contains("◀ 20 newer hidden") } }
+            try await tmux.keys("End")
+            try await tmux.waitFor("back at now") { lines in
+                !lines.contains { $0.contains("newer hidden") } && lines.contains { $0.contains("RSI(14) ") }
+            }
+        }
+    }
+
     @Test func detailsOpenedAndClosedFasterThanTheirFeedsConnectLeaveTheScreenClean() async throws {
         try await AppRun.session { tmux in
             // A detail closed while its depth feed still connects cuts that connection short;

@@ -69,6 +69,26 @@ import Testing
         #expect(action(.character("?"), board) == .ignore)
     }
 
+    @Test func inTheDetailDigitsChooseTheChartsIntervalAndLettersItsStudiesZoomAndPan() {
+        var board = BoardOutput()
+        board.detailMarket = MarketFixtures.bitcoin.id
+        #expect(action(.character("s"), board) == .send(.detail(.chartIntervalChosen(.second))))
+        #expect(action(.character("1"), board) == .send(.detail(.chartIntervalChosen(.minute))))
+        #expect(action(.character("3"), board) == .send(.detail(.chartIntervalChosen(.fiveMinutes))))
+        #expect(action(.character("8"), board) == .send(.detail(.chartIntervalChosen(.day))))
+        #expect(action(.character("0"), board) == .send(.detail(.chartIntervalChosen(.month))))
+        #expect(action(.character("m"), board) == .send(.detail(.averagesToggled)))
+        #expect(action(.character("b"), board) == .send(.detail(.bandsToggled)))
+        #expect(action(.character("r"), board) == .send(.detail(.oscillatorCycled)))
+        #expect(action(.character("z"), board) == .send(.detail(.chartZoomed(by: 1))))
+        #expect(action(.character("x"), board) == .send(.detail(.chartZoomed(by: -1))))
+        #expect(action(.character("<"), board) == .send(.detail(.chartPanned(by: 10))))
+        #expect(action(.character("."), board) == .send(.detail(.chartPanned(by: -10))))
+        #expect(action(.end, board) == .send(.detail(.chartPannedToNewest)))
+        // On the board the same digits still sort.
+        #expect(action(.character("3"), BoardOutput()) == .send(.board(.sortKeyChosen(.change))))
+    }
+
     @Test func theWatchlistTakesItsKeysAndLeavesTheRestToTheBoard() {
         var board = BoardOutput()
         board.tab = .watchlist

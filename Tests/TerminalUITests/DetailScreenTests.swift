@@ -1,9 +1,10 @@
 import Foundation
 import MarketDomain
 import MarketFeatures
-import TerminalUI
 import TestSupport
 import Testing
+
+@testable import TerminalUI
 
 /// The detail view with its order book and trade tape (SPEC §1.13), read from a screen buffer:
 /// side by side when the window is wide, one pane under sub-tabs when it is not.
@@ -112,5 +113,45 @@ import Testing
         let x = DisplayWidth.of(String(top[..<top.range(of: "BTC ·")!.lowerBound]))
         #expect(screen[x, 0].style == Theme.activeTab)
         #expect(top.contains("[ ] group"))
+    }
+
+    @Test func theChartDrawsCandlesInHalfCellsTheStudiesInBrailleAndNamesItsIntervalAndStudies() throws {
+        var output = detail()
+        output.interval = .fiveMinutes
+        output.intervals = CandleInterval.chartChoices(on: .upbit)
+        // 5-minute candles from 15:00 KST, rising then falling.
+        output.intervalCandles = (0..<80).map { index in
+            let base = 100_000_000.0 + Double(index < 50 ? index : 100 - index) * 20_000
+            return IntervalCandle(
+                start: 1_795_672_800_000 + Int64(index) * 300_000, open: base, high: base + 30_000, low: base - 30_000,
+                close: base + 10_000, volume: Double(index % 5 + 1), value: 1)
+        }
+        output.studies.bands = true
+        output.studies.oscillator = .rsi
+        var screen = ScreenBuffer(width: 120, height: 40)
+        DetailScreen(theme: Theme()).draw(output, status: status(), into: &screen)
+        let lines = screen.lines
+        let title = try #require(lines.first { $0.contains("5m candles") })
+        #expect(title.contains("1s 1m 3m 5m 15m 30m 1h 4h 1D 1W 1M") && title.contains("MA BB RSI MACD"))
+        #expect(lines.contains { $0.contains("MA20 ") && $0.contains("MA60 ") && $0.contains("BB+ ") })
+        let text = lines.joined(separator: "\n")
+        // Bodies and wicks in half cells, lines in braille, volume in eighths.
+        #expect(
+            text.contains("┃") && (text.contains("╻") || text.contains("╹") || text.contains("╿") || text.contains("╽"))
+        )
+        #expect(text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        #expect(text.contains { "▁▂▃▄▅▆▇".contains($0) })
+        #expect(text.contains("RSI(14) ") && text.contains("┤ 70") && text.contains("┤ 30"))
+        #expect(lines.contains { $0.contains("╵15:00") && $0.contains("╵16:00") })
+        #expect(lines.last?.contains("1-0 interval  m b r studies") == true)
+    }
+
+    @Test func eachHalfOfACellHoldsAWickABodyOrNothing() {
+        #expect(PriceChart.glyph(top: .body, bottom: .body) == "┃")
+        #expect(PriceChart.glyph(top: .none, bottom: .body) == "╻")
+        #expect(PriceChart.glyph(top: .wick, bottom: .body) == "╽")
+        #expect(PriceChart.glyph(top: .body, bottom: .wick) == "╿")
+        #expect(PriceChart.glyph(top: .wick, bottom: .none) == "╵")
+        #expect(PriceChart.glyph(top: .none, bottom: .none) == " ")
     }
 }

@@ -48,13 +48,15 @@ import Testing
 
     @Test func theDetailsChartIsTheTerminalsLayoutAndTravelsOnlyWhenItMoves() throws {
         let opened = screen(detailPrice: "105")
-        let chart = try #require(opened.detail?.chart)
-        #expect(chart.bars.count == 40 && chart.columns == DashboardScreen.chartColumns)
-        #expect(!chart.priceLabels.isEmpty && !chart.dateLabels.isEmpty)
+        let chart = try #require(opened.detail?.priceChart)
+        // The window's 120 columns, 40 candles in them: the layout the terminal draws too.
+        #expect(chart.bars.count == 40 && chart.columns == ChartWindow.defaultCount)
+        #expect(!chart.priceLabels.isEmpty && !chart.timeLabels.isEmpty && chart.readouts.count == 40)
+        #expect(opened.detail?.chart == nil)
         #expect(opened.detail?.figures.candles.isEmpty == true, "the chart stands for the candles")
 
         let opening = DashboardScreenPatch(from: screen(detailPrice: nil), to: opened)
-        #expect(Set(opening.parts["detail"]?.members.keys ?? [:].keys) == ["figures", "chart"])
+        #expect(Set(opening.parts["detail"]?.members.keys ?? [:].keys) == ["figures", "priceChart"])
         #expect(opening.applied(to: screen(detailPrice: nil)) == opened)
 
         // A tick that moves the price but not the chart's rows sends the price alone.
@@ -66,7 +68,7 @@ import Testing
         // A jump to a new high redraws the chart.
         let jumped = screen(detailPrice: "150", close: 150)
         let big = DashboardScreenPatch(from: ticked, to: jumped)
-        #expect(big.parts["detail"]?.members["chart"] != nil)
+        #expect(big.parts["detail"]?.members["priceChart"] != nil)
         #expect(big.applied(to: ticked) == jumped)
 
         let closed = DashboardScreenPatch(from: jumped, to: screen(detailPrice: nil))

@@ -44,6 +44,11 @@ public struct CandleCache: Sendable {
         return Array(try store.candles(exchange, market, interval, oldest).suffix(count))
     }
 
+    /// The cache as a detail chart's source of candles.
+    public var source: DetailViewModel.CandleSource {
+        { market, interval, count in try await candles(market, interval, count: count) }
+    }
+
     /// How many candles of `interval` start from `from` up to `to` (not included).
     static func intervals(from: Int64, to: Int64, _ interval: CandleInterval) -> Int {
         guard to > from else { return 0 }

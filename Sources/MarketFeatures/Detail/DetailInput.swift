@@ -6,7 +6,7 @@ public enum DetailInput: Sendable, Equatable, Codable {
     case paneChosen(DetailPane)
     case nextPaneChosen
     case previousPaneChosen
-    /// The daily candles or the premium history (issue 29; `k`).
+    /// The price chart or the premium history (issue 29; `k`).
     case chartChosen(DetailChart)
     case chartToggled
     /// The premium history's bars: a minute, an hour or a day (`i` goes round them).
@@ -16,10 +16,25 @@ public enum DetailInput: Sendable, Equatable, Codable {
     case premiumBasisToggled
     /// The fillable premium's amount one step up or down (`+` `-`: ₩1,000,000 to ₩1,000,000,000).
     case fillAmountStepped(by: Int)
+    /// The price chart's candles of one interval (issue 30; `1`–`0` from a minute to a month,
+    /// `s` for seconds where the exchange has them).
+    case chartIntervalChosen(CandleInterval)
+    /// The moving averages on or off (`m`), the Bollinger bands (`b`).
+    case averagesToggled
+    case bandsToggled
+    /// The oscillator pane round none → RSI → MACD (`r`).
+    case oscillatorCycled
+    /// Fewer, wider candles (positive steps) or more (`z` `x`, the page's wheel).
+    case chartZoomed(by: Int)
+    /// Back in time by candles, or toward now when negative (`<` `>`, the page's drag); 0 with
+    /// `toNewest` back at the live candle.
+    case chartPanned(by: Int)
+    case chartPannedToNewest
 
     enum PaneChosenCodingKeys: String, CodingKey { case _0 = "pane" }
     enum ChartChosenCodingKeys: String, CodingKey { case _0 = "chart" }
     enum PremiumIntervalChosenCodingKeys: String, CodingKey { case _0 = "interval" }
+    enum ChartIntervalChosenCodingKeys: String, CodingKey { case _0 = "interval" }
 }
 
 /// The chart the detail draws: the market's daily candles, or its premium's history (issue 29).

@@ -22,6 +22,16 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     public var low52Week = ""
     /// Daily candles, oldest first; the last is today's and follows live ticks.
     public var candles: [Candle] = []
+    /// The price chart's interval (issue 30), and those the exchange serves, shortest first.
+    public var interval: CandleInterval = .day
+    public var intervals: [CandleInterval] = []
+    /// Candles of ``interval`` when it is not a day (days are ``candles``), oldest first; the
+    /// last moves with the trades.
+    public var intervalCandles: [IntervalCandle] = []
+    /// The averages, bands and oscillator drawn with the candles.
+    public var studies = ChartStudies()
+    /// Which candles show: how many, how far back.
+    public var window = ChartWindow()
     /// Set while the candles load, or when they could not be loaded.
     public var candleStatus: String?
     /// The newest ticker's time, Unix ms.
@@ -37,5 +47,20 @@ public struct DetailOutput: Sendable, Equatable, Codable {
 
     public init(market: MarketID) {
         self.market = market
+    }
+
+    /// The price chart's candles, oldest first: ``intervalCandles``, or the days as candles.
+    public var chartCandles: [IntervalCandle] {
+        interval == .day ? candles.map(IntervalCandle.init) : intervalCandles
+    }
+
+    /// The layout of the price chart in `columns` and the rows given, the same for both faces.
+    public func priceChart(
+        columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int
+    ) -> PriceChartLayout {
+        PriceChartLayout(
+            candles: chartCandles, interval: interval, quote: market.quote, studies: studies, window: window,
+            columns: columns, priceRows: priceRows, volumeRows: volumeRows, oscillatorRows: oscillatorRows,
+            labelSpacing: labelSpacing)
     }
 }

@@ -9,6 +9,12 @@ import SiseSupport
 public final class DetailViewModel {
     /// The market's depth feed (``MarketDataClient/liveDepth``).
     public typealias DepthSource = @Sendable (MarketID) -> AsyncStream<MarketDepthEvent>
+    /// The last `count` candles of an interval, oldest first (``CandleCache``'s).
+    public typealias CandleSource =
+        @Sendable (_ market: MarketID, _ interval: CandleInterval, _ count: Int) async throws -> [IntervalCandle]
+
+    /// Candles of an interval fetched for the chart: enough for a zoomed-out chart of 1,000.
+    static let intervalCandleCount = 1_000
 
     /// How long a changed size flashes.
     static let flashDuration = Duration.milliseconds(300)
@@ -21,6 +27,11 @@ public final class DetailViewModel {
     private let loader: DailyCandleLoader
     private let language: NameLanguage
     private var candles: [Candle] = []
+    /// The intraday, weekly and monthly candles fetched, each moving with the trades since.
+    private var series: [CandleInterval: LiveCandles] = [:]
+    private let candleSource: CandleSource?
+    /// Asks the candle loader for an interval not fetched yet.
+    private var intervalWanted: AsyncStream<CandleInterval>.Continuation?
     /// The highest high and lowest low of the loaded year of candles.
     private var yearRange: (high: Double, low: Double)?
     private let depthSource: DepthSource?
@@ -43,8 +54,9 @@ public final class DetailViewModel {
     public init(
         market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean,
         depth: DepthSource? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        candles: CandleSource? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) {
+        candleSource = candles
         self.wallets = market.quote == "KRW" ? wallets : nil
         // Only a KRW coin has a premium over Binance.
         premiumSource = market.quote == "KRW" ? premium : nil
@@ -56,6 +68,8 @@ public final class DetailViewModel {
         self.depth = MarketDepth(market: market)
         var first = DetailOutput(market: market)
         first.candleStatus = "Loading daily candles…"
+        // Without a source of intraday candles only days are drawn.
+        first.intervals = candles == nil ? [.day] : CandleInterval.chartChoices(on: loader.exchange)
         if depth != nil { first.depth = DepthOutput(self.depth, previous: nil, flashing: false) }
         if premiumSource != nil { first.premium = PremiumOutput() }
         output = first
@@ -84,8 +98,70 @@ public final class DetailViewModel {
             output.premium?.fillAmount = amounts[max(0, min(amounts.count - 1, index + steps))]
             output.premium?.fillable = nil
             fillableWanted?.yield()
+        case .chartIntervalChosen(let interval): choose(interval: interval)
+        case .averagesToggled: output.studies.averages.toggle()
+        case .bandsToggled: output.studies.bands.toggle()
+        case .oscillatorCycled: output.studies.oscillator = output.studies.oscillator.next
+        case .chartZoomed(let steps): output.window.zoom(by: steps)
+        case .chartPanned(let candles): output.window.pan(by: candles, available: output.chartCandles.count)
+        case .chartPannedToNewest: output.window.offset = 0
         }
         publish()
+    }
+
+    /// Draws the candles of `interval` (the price chart), at once from what was fetched before;
+    /// otherwise the loader fetches them. An interval the exchange does not serve (not among
+    /// ``DetailOutput/intervals``, which both faces show) changes nothing.
+    private func choose(interval: CandleInterval) {
+        guard output.intervals.contains(interval) else { return }
+        output.chart = .price
+        guard interval != output.interval else { return }
+        output.interval = interval
+        output.window.offset = 0
+        if interval == .day {
+            output.intervalCandles = []
+            output.candleStatus = candles.isEmpty ? "Loading daily candles…" : nil
+        } else if let kept = series[interval] {
+            output.intervalCandles = kept.candles
+            output.candleStatus = kept.candles.isEmpty ? "No \(interval.chartName) candles" : nil
+        } else {
+            output.intervalCandles = []
+            output.candleStatus = "Loading \(interval.chartName) candles…"
+            intervalWanted?.yield(interval)
+        }
+    }
+
+    /// Fetches each interval asked for once, until cancelled; the trades move it on from then.
+    private func loadIntervals(_ wanted: AsyncStream<CandleInterval>) async {
+        guard let source = candleSource else { return }
+        for await interval in wanted where series[interval] == nil {
+            let market = output.market
+            let since = output.lastTimestamp ?? 0
+            do {
+                let fetched = try await source(market, interval, Self.intervalCandleCount)
+                series[interval] = LiveCandles(interval: interval, candles: fetched, since: since)
+                guard output.interval == interval else { continue }
+                output.intervalCandles = fetched
+                output.candleStatus = fetched.isEmpty ? "No \(interval.chartName) candles" : nil
+            } catch is CancellationError {
+                return
+            } catch {
+                guard output.interval == interval else { continue }
+                output.candleStatus = "\(interval.chartName) candles unavailable: \(error)"
+            }
+            publish()
+        }
+    }
+
+    /// Moves every fetched interval's candles on with `trades`; the shown one into the output.
+    private func take(_ trades: [Trade]) {
+        guard !series.isEmpty, !trades.isEmpty else { return }
+        for interval in Array(series.keys) {
+            let changed = series[interval]?.take(trades) ?? false
+            if changed, interval == output.interval, let kept = series[interval] {
+                output.intervalCandles = kept.candles
+            }
+        }
     }
 
     /// Draws `chart`; the premium one only where there is a premium history.
@@ -176,6 +252,11 @@ public final class DetailViewModel {
                 group.addTask { await self.followPremium() }
                 group.addTask { await self.followFillAmount(changes) }
             }
+            if candleSource != nil {
+                let (wanted, continuation) = AsyncStream<CandleInterval>.makeStream()
+                intervalWanted = continuation
+                group.addTask { await self.loadIntervals(wanted) }
+            }
             if let source = depthSource {
                 let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 let events = source(output.market)
@@ -193,6 +274,10 @@ public final class DetailViewModel {
         defer { flashStarted.finish() }
         for await event in events {
             let previous = depth.book
+            switch event {
+            case .trades(let trades), .snapshot(_, let trades): take(trades)
+            default: break
+            }
             guard depth.apply(event) else { continue }
             let flashing: Bool
             if case .orderBook = event { flashing = previous != nil } else { flashing = false }
@@ -226,9 +311,9 @@ public final class DetailViewModel {
             candles = try await loader.load(market, today: today)
             let year = candles.suffix(365)
             if let high = year.map(\.high).max(), let low = year.map(\.low).min() { yearRange = (high, low) }
-            output.candleStatus = candles.isEmpty ? "No daily candles" : nil
+            if output.interval == .day { output.candleStatus = candles.isEmpty ? "No daily candles" : nil }
         } catch {
-            output.candleStatus = "Daily candles unavailable: \(error)"
+            if output.interval == .day { output.candleStatus = "Daily candles unavailable: \(error)" }
         }
         if let quote = await board.board.quote(market) { show(quote) } else { publish() }
         for await update in updates {
@@ -257,6 +342,14 @@ public final class DetailViewModel {
         output.value24h = NumberFormat.tradeValue(ticker.tradeValue24h, quote: currency)
         candles = Self.following(candles, ticker: ticker)
         output.candles = candles
+        if depthSource == nil {
+            // Without the trades, the ticker's price moves the intraday candles (no volume).
+            take([
+                Trade(
+                    market: quote.market.id, price: ticker.price, size: 0, side: .buy, timestamp: ticker.timestamp,
+                    id: ticker.timestamp)
+            ])
+        }
         // The year's range is read once from the loaded candles; ticks only move today's end of it.
         if let range = yearRange, let today = candles.last {
             output.high52Week = NumberFormat.price(max(range.high, today.high, ticker.price), quote: currency)

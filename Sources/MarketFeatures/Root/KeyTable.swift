@@ -103,6 +103,17 @@ public enum KeyTable {
         case .character("p"): .send(.detail(.premiumBasisToggled))
         case .character("+"), .character("="): .send(.detail(.fillAmountStepped(by: 1)))
         case .character("-"): .send(.detail(.fillAmountStepped(by: -1)))
+        case .character("m"): .send(.detail(.averagesToggled))
+        case .character("b"): .send(.detail(.bandsToggled))
+        case .character("r"): .send(.detail(.oscillatorCycled))
+        case .character("z"): .send(.detail(.chartZoomed(by: 1)))
+        case .character("x"): .send(.detail(.chartZoomed(by: -1)))
+        case .character("<"), .character(","): .send(.detail(.chartPanned(by: 10)))
+        case .character(">"), .character("."): .send(.detail(.chartPanned(by: -10)))
+        case .end: .send(.detail(.chartPannedToNewest))
+        case .character(let character):
+            CandleInterval.allCases.first { $0.chartKey == character }.map { .send(.detail(.chartIntervalChosen($0))) }
+                ?? .ignore
         default: .ignore
         }
     }

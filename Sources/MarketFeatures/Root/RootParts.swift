@@ -32,14 +32,18 @@ public struct RootParts: Sendable {
     public var premium: PremiumHistorySource?
     /// The coins' deposit and withdrawal status, on the Compare rows and in the detail (issue 29).
     public var wallets: WalletWatch?
+    /// The detail chart's candles of other intervals than days (issue 30); `nil` draws days only.
+    public var intervalCandles: DetailViewModel.CandleSource?
 
     /// The parts of a root over `board`.
     public init(
         board: LiveBoard, boards: ExchangeBoards?, store: PreferenceStore, isSimulated: Bool,
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
         makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
-        forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil
+        forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
+        intervalCandles: DetailViewModel.CandleSource? = nil
     ) {
+        self.intervalCandles = intervalCandles
         self.wallets = wallets
         self.forex = forex
         self.premium = premium
@@ -76,7 +80,7 @@ extension RootViewModel {
         return RootViewModel(board: board, watchlist: parts.makeWatchlist?(), alerts: alerts) { market in
             DetailViewModel(
                 market: market, board: parts.board, loader: parts.candles, language: parts.language,
-                depth: parts.depth, premium: parts.premium, wallets: parts.wallets)
+                depth: parts.depth, premium: parts.premium, wallets: parts.wallets, candles: parts.intervalCandles)
         }
     }
 }

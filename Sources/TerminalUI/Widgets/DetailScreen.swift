@@ -27,6 +27,7 @@ public struct DetailScreen: Sendable {
         if detail.premium != nil {
             hints = (detail.chart == .premium ? "k price  i interval  p basis  " : "k 김프 chart  ") + hints
         }
+        if detail.chart == .price { hints = "1-0 interval  m b r studies  < > pan  " + hints }
         if let depth = detail.depth {
             if screen.width >= Self.wideWidth {
                 drawSideBySide(detail, depth, into: &screen, y: top, height: height)
@@ -122,14 +123,7 @@ public struct DetailScreen: Sendable {
             drawPremium(premium, into: &screen, x: x, y: y, width: width, height: height)
             return
         }
-        if let status = detail.candleStatus {
-            screen.write(status, x: x + 1, y: y + 2, style: Theme.hint, maxWidth: width)
-            return
-        }
-        screen.write(
-            "Daily candles (last \(min(detail.candles.count, width - 14)) days)", x: x, y: y, style: Theme.header)
-        CandleChart(theme: theme).draw(
-            detail.candles, quote: detail.market.quote, into: &screen, x: x, y: y + 1, width: width, height: height - 2)
+        PriceChart(theme: theme).draw(detail, into: &screen, x: x, y: y, width: width, height: height)
     }
 
     /// The premium history (issue 29): its interval and where today stands on the title row, the

@@ -3,6 +3,7 @@
 // side on a wide page, one at a time (the output's pane, chosen by a tab) on a narrow one.
 // Everything is text from the server, shown as text.
 import { drawChart } from "./chart.js";
+import { drawPriceChart } from "./pricechart.js";
 import { caseName, setText } from "./board.js";
 import { DepthView } from "./depth.js";
 
@@ -14,6 +15,7 @@ const STATS = [
 export class DetailView {
   constructor(section, handlers) {
     this.section = section;
+    this.handlers = handlers;
     this.name = section.querySelector('[data-role="detail-name"]');
     this.symbol = section.querySelector('[data-role="detail-symbol"]');
     this.quote = section.querySelector('[data-role="detail-quote"]');
@@ -62,11 +64,131 @@ export class DetailView {
     section.querySelector('[data-role="fill-more"]').addEventListener("click", () =>
       handlers.detail({ fillAmountStepped: { by: 1 } }));
     this.drawnChart = null;
+    // The price chart (issue 30): its interval, studies, zoom and pan, and the crosshair.
+    this.chartTools = section.querySelector('[data-role="chart-tools"]');
+    this.intervalButtons = section.querySelector('[data-role="chart-intervals"]');
+    this.readout = section.querySelector('[data-role="chart-readout"]');
+    this.newest = section.querySelector('[data-role="chart-newest"]');
+    this.studyButtons = Array.from(section.querySelectorAll("[data-study]"));
+    const studyInputs = { averages: "averagesToggled", bands: "bandsToggled", oscillator: "oscillatorCycled" };
+    for (const button of this.studyButtons) {
+      button.addEventListener("click", () => handlers.detail({ [studyInputs[button.dataset.study]]: {} }));
+    }
+    for (const button of section.querySelectorAll("[data-zoom]")) {
+      button.addEventListener("click", () => handlers.detail({ chartZoomed: { by: button.dataset.zoom === "in" ? 1 : -1 } }));
+    }
+    this.newest.addEventListener("click", () => handlers.detail({ chartPannedToNewest: {} }));
+    this.drawnPriceChart = null;
+    this.geometry = null;
+    this.hovered = null;
+    this.followPointer(handlers);
+  }
+
+  /** The crosshair follows the pointer; the wheel zooms; a drag pans a column at a time. */
+  followPointer(handlers) {
+    const chart = this.chart;
+    let drag = null;
+    const column = (event) => {
+      const geometry = this.geometry;
+      if (!geometry) return null;
+      const box = chart.getBoundingClientRect();
+      const scale = (chart.viewBox.baseVal?.width || box.width) / Math.max(1, box.width);
+      const x = (event.clientX - box.left) * scale;
+      const index = Math.floor((x - geometry.left) / geometry.columnWidth);
+      return index >= 0 && index < geometry.shown ? index : null;
+    };
+    chart.addEventListener("pointermove", (event) => {
+      if (!this.geometry) return;
+      if (drag && event.pointerId === drag.pointer) {
+        const box = chart.getBoundingClientRect();
+        const scale = (chart.viewBox.baseVal?.width || box.width) / Math.max(1, box.width);
+        const moved = Math.trunc(((event.clientX - drag.x) * scale) / this.geometry.columnWidth);
+        if (moved !== 0) {
+          // Dragged right: older candles come in from the left.
+          handlers.detail({ chartPanned: { by: moved } });
+          drag.x += (moved * this.geometry.columnWidth) / scale;
+        }
+      }
+      this.hovered = column(event);
+      this.showReadout();
+    });
+    chart.addEventListener("pointerleave", () => {
+      this.hovered = null;
+      this.showReadout();
+    });
+    chart.addEventListener("pointerdown", (event) => {
+      if (!this.geometry) return;
+      drag = { pointer: event.pointerId, x: event.clientX };
+      chart.setPointerCapture?.(event.pointerId);
+    });
+    const release = () => { drag = null; };
+    chart.addEventListener("pointerup", release);
+    chart.addEventListener("pointercancel", release);
+    chart.addEventListener("wheel", (event) => {
+      if (!this.geometry) return;
+      event.preventDefault();
+      handlers.detail({ chartZoomed: { by: event.deltaY < 0 ? 1 : -1 } });
+    }, { passive: false });
+  }
+
+  /** The hovered candle's time, OHLC and volume (the newest's when none is), and the crosshair on it. */
+  showReadout() {
+    const layout = this.drawnPriceChart;
+    const geometry = this.geometry;
+    if (!layout || !geometry) {
+      setText(this.readout, "");
+      return;
+    }
+    const index = this.hovered ?? layout.bars.length - 1;
+    setText(this.readout, layout.readouts[index] ?? "");
+    this.readout.dataset.column = String(index);
+    const crosshair = geometry.crosshair;
+    if (this.hovered === null) {
+      crosshair.setAttribute("visibility", "hidden");
+      return;
+    }
+    const at = geometry.left + (index + 0.5) * geometry.columnWidth;
+    const line = crosshair.firstChild;
+    line.setAttribute("x1", at);
+    line.setAttribute("x2", at);
+    crosshair.setAttribute("visibility", "visible");
+  }
+
+  /** The interval buttons, the studies and the way back to now, as the figures say. */
+  drawChartTools(figures) {
+    const intervals = figures.intervals || [];
+    const names = intervals.map(intervalName);
+    if (this.intervalButtons.dataset.names !== names.join(" ")) {
+      this.intervalButtons.dataset.names = names.join(" ");
+      this.intervalButtons.replaceChildren(...intervals.map((interval, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.chartInterval = interval;
+        button.textContent = names[index];
+        button.addEventListener("click", () => this.handlers.detail({ chartIntervalChosen: { interval } }));
+        return button;
+      }));
+    }
+    for (const button of this.intervalButtons.children) {
+      button.setAttribute("aria-pressed", String(button.dataset.chartInterval === figures.interval));
+    }
+    const studies = figures.studies || {};
+    const oscillator = caseName(studies.oscillator) || "none";
+    for (const button of this.studyButtons) {
+      const on = button.dataset.study === "oscillator" ? oscillator !== "none" : Boolean(studies[button.dataset.study]);
+      button.setAttribute("aria-pressed", String(on));
+    }
+    setText(this.studyButtons.find((button) => button.dataset.study === "oscillator"),
+      oscillator === "macd" ? "MACD" : "RSI");
   }
 
   /** Draws the chart again at the size the page has now. */
   resized() {
     if (this.drawnChart) drawChart(this.chart, this.drawnChart);
+    if (this.drawnPriceChart) {
+      this.geometry = drawPriceChart(this.chart, this.drawnPriceChart);
+      this.showReadout();
+    }
   }
 
   /** Shows `detail` (figures and chart), its star from the board's row of the market. */
@@ -102,13 +224,29 @@ export class DetailView {
     this.premiumLine.hidden = !showsPremium;
     this.fillLine.hidden = !showsPremium || !premium.fillable;
     if (premium) setText(this.fillable, premium.fillable ?? "");
-    this.chart.setAttribute("aria-label", showsPremium ? "김프 history" : "Daily candles");
+    const interval = figures.interval || "1d";
+    this.chart.setAttribute("aria-label", showsPremium ? "김프 history"
+      : interval === "1d" ? "Daily candles" : `${intervalName(interval)} candles`);
     const status = showsPremium ? premium.status : figures.candleStatus;
     this.chartStatus.hidden = !status;
     this.chartStatus.textContent = status ?? "";
-    if (detail.chart !== this.drawnChart) {
-      drawChart(this.chart, detail.chart);
-      this.drawnChart = detail.chart;
+    this.chartTools.hidden = showsPremium;
+    this.readout.hidden = showsPremium;
+    this.drawChartTools(figures);
+    const window = figures.window || {};
+    this.newest.hidden = showsPremium || !(window.offset > 0);
+    if (showsPremium) {
+      this.drawnPriceChart = null;
+      this.geometry = null;
+      if (detail.chart && detail.chart !== this.drawnChart) {
+        drawChart(this.chart, detail.chart);
+        this.drawnChart = detail.chart;
+      }
+    } else if (detail.priceChart && detail.priceChart !== this.drawnPriceChart) {
+      this.drawnChart = null;
+      this.drawnPriceChart = detail.priceChart;
+      this.geometry = drawPriceChart(this.chart, detail.priceChart);
+      this.showReadout();
     }
     const pane = caseName(figures.pane) || "chart";
     if (this.body.dataset.paneShown !== pane) this.body.dataset.paneShown = pane;
@@ -119,4 +257,9 @@ export class DetailView {
     setText(this.favorite, isFavorite ? "★" : "☆");
     this.favorite.setAttribute("aria-pressed", String(isFavorite));
   }
+}
+
+/** An interval's name on its button: `1m`, `1h`, `1D`, `1W`, `1M`. */
+function intervalName(interval) {
+  return { "1d": "1D", "1w": "1W" }[interval] ?? interval;
 }

@@ -71,6 +71,7 @@ struct AppCommand: AsyncParsableCommand {
                 defer { watchers.stop() }
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
+                    candleStore: exchangeOptions.live ? opened.candleStore : .inMemory(),
                     alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
                     premium: watchers.premium, wallets: watchers.wallets, notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
@@ -84,7 +85,8 @@ struct AppCommand: AsyncParsableCommand {
     @MainActor
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        alerts: AlertParts, forex: ForexWatch, premium: PremiumHistorySource, wallets: WalletWatch,
+        candleStore: CandleStore, alerts: AlertParts, forex: ForexWatch, premium: PremiumHistorySource,
+        wallets: WalletWatch,
         notification: AlertSignal.Notification?,
         isSimulated: Bool,
         convention: Theme.Convention,
@@ -105,7 +107,8 @@ struct AppCommand: AsyncParsableCommand {
                 candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
                 depth: client.liveDepth,
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                alerts: alerts, forex: forex, premium: premium, wallets: wallets))
+                alerts: alerts, forex: forex, premium: premium, wallets: wallets,
+                intervalCandles: CandleCache(store: candleStore, client: client, now: MarketStore.wallClock).source))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

@@ -128,7 +128,7 @@ struct CandlesCommand: AsyncParsableCommand {
         // simulated market is a new world each run: its candles are not kept.
         let kept = exchangeOptions.live ? storeOptions.openIfPossible()?.candleStore : nil
         let store = kept ?? .inMemory()
-        let cache = CandleCache(store: store, client: client) { Int64(Date().timeIntervalSince1970 * 1000) }
+        let cache = CandleCache(store: store, client: client, now: MarketStore.wallClock)
         let columns = indicators.flatMap { try? CandleIndicatorColumns(parsing: $0) }
         // The indicators' warm-up comes first and is not shown.
         let warmUp = columns?.warmUp ?? 0

@@ -98,7 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
                         depth: client.liveDepth,
                         makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
                         alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
-                        premium: watchers.premium, wallets: watchers.wallets),
+                        premium: watchers.premium, wallets: watchers.wallets,
+                        intervalCandles: CandleCache(
+                            store: exchangeOptions.live ? opened.candleStore : .inMemory(), client: client,
+                            now: MarketStore.wallClock
+                        ).source),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)
