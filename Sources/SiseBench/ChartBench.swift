@@ -10,7 +10,8 @@ import WebDashboard
 /// `sise bench chart`: a detail's price chart (issue 30) per frame with 1,000 candles and every
 /// study on — the layout alone, the terminal's frame (layout, drawing, the bytes that changed) and
 /// the page's (its screen and the patch a tab is sent) — and an interval switch served by the
-/// store's candle cache. Targets: a frame within 5 ms, a switch within 300 ms.
+/// store's candle cache. Issue 30's targets: the terminal's frame within 5 ms, a switch within
+/// 300 ms.
 struct ChartBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart", abstract: "Measure a detail chart's frame and an interval switch from the cache.")
@@ -77,22 +78,40 @@ struct ChartBench: AsyncParsableCommand {
             _ = writer.output(from: previousBuffer, to: buffer)
             previousBuffer = buffer
         }
-        var previousScreen = DashboardScreen()
-        let pageFrame = try measure("page frame (screen, patch, JSON)") { frame in
-            var output = RootViewModel.Output()
-            output.detail = ticked(frame)
-            let next = DashboardScreen(output)
-            let patch = DashboardScreenPatch(from: previousScreen, to: next)
-            _ = try JSONEncoder().encode(patch)
-            previousScreen = next
+        // The page's frame: the tab's screen and the patch it is sent, at the most zoomed-out
+        // window and at the window a detail opens with.
+        func measurePage(window: Int) throws -> Double {
+            var previousScreen: DashboardScreen?
+            return try measure("page frame, \(window) shown (screen, patch)") { frame in
+                var output = RootViewModel.Output()
+                var detail = ticked(frame)
+                detail.window.count = window
+                output.detail = detail
+                let next = DashboardScreen(output)
+                if let previousScreen {
+                    _ = try JSONEncoder().encode(DashboardScreenPatch(from: previousScreen, to: next))
+                }
+                previousScreen = next
+            }
         }
+        let pageFrame = try measurePage(window: candles)
+        let pageOpening = try measurePage(window: ChartWindow.defaultCount)
         let switchTime = try await intervalSwitch(series)
         try StandardOutput.writeLine(
             "\(Self.pad("interval switch from the store's cache"))\(NumberFormat.fixed(switchTime, decimals: 1)) ms")
-        let worst = max(layout, terminalFrame, pageFrame)
         try StandardOutput.writeLine(
-            "target: a frame ≤ 5 ms (worst \(NumberFormat.fixed(worst / 1_000, decimals: 2)) ms), "
-                + "a switch ≤ 300 ms (\(NumberFormat.fixed(switchTime, decimals: 1)) ms)")
+            "target: the terminal's frame ≤ 5 ms (\(NumberFormat.fixed(terminalFrame / 1_000, decimals: 2)) ms), "
+                + "a switch ≤ 300 ms (\(NumberFormat.fixed(switchTime, decimals: 1)) ms); "
+                + "layout \(NumberFormat.fixed(layout / 1_000, decimals: 2)) ms, "
+                + "page \(NumberFormat.fixed(pageFrame / 1_000, decimals: 2)) ms")
+        let figures = [
+            ("terminal_frame_ms", terminalFrame / 1_000), ("layout_ms", layout / 1_000),
+            ("page_frame_ms", pageFrame / 1_000), ("page_frame_default_ms", pageOpening / 1_000),
+            ("switch_ms", switchTime),
+        ]
+        try StandardOutput.writeLine(
+            "candles=\(candles) "
+                + figures.map { "\($0)=\(NumberFormat.machine($1, decimals: 2))" }.joined(separator: " "))
     }
 
     /// The mean µs of `frames` calls of `body`, printed under `name`.

@@ -52,6 +52,20 @@ import Testing
         #expect((figure("ticks_per_s", in: line) ?? 0) > 0)
     }
 
+    @Test func chartEndsWithItsFrameAndSwitchTimes() async throws {
+        let result = try await SiseProcess.run(
+            ["bench", "chart", "--candles", "200", "--frames", "3"], seconds: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = lastLine(result.stdout)
+        #expect(
+            line.wholeMatch(
+                of:
+                    /candles=200 terminal_frame_ms=[\d.]+ layout_ms=[\d.]+ page_frame_ms=[\d.]+ page_frame_default_ms=[\d.]+ switch_ms=[\d.]+/
+            ) != nil, "\(line)")
+        #expect((figure("terminal_frame_ms", in: line) ?? 0) > 0 && (figure("switch_ms", in: line) ?? 0) > 0)
+        #expect(result.stdout.contains("target: the terminal's frame ≤ 5 ms"))
+    }
+
     @Test func firehoseEndsWithBothRatesAndTheirRatio() async throws {
         let result = try await SiseProcess.run(
             ["bench", "firehose", "--rounds", "1", "--duration", "1", "--markets", "30"], seconds: 120)

@@ -76,6 +76,35 @@ import Testing
         #expect(closed.applied(to: jumped) == screen(detailPrice: nil))
     }
 
+    @Test func aTickOnTheNewestCandleSendsItsReadoutAloneNotTheChartsThousandValues() throws {
+        func chart(close: Double) -> DashboardScreen {
+            var output = DashboardScreen.Root.Output()
+            var detail = DetailOutput(market: bitcoin)
+            detail.interval = .fiveMinutes
+            detail.studies.averages = false
+            detail.intervalCandles = (0..<500).map { index in
+                let price = 1_000 + Double(index % 40)
+                return IntervalCandle(
+                    start: Int64(index) * 300_000, open: price, high: 1_100, low: 900, close: price, volume: 1,
+                    value: price)
+            }
+            detail.intervalCandles[499].close = close
+            output.detail = detail
+            return DashboardScreen(output)
+        }
+        let before = chart(close: 1_010)
+        let after = chart(close: 1_011)
+        let patch = DashboardScreenPatch(from: before, to: after)
+        // The newest candle's body moved a row, and its readout: nothing else of the chart.
+        let sent = try #require(patch.parts["detail"]?.members["priceChart"]?.members)
+        #expect(Set(sent.keys) == ["bars", "readouts"])
+        #expect(sent["readouts"]?.members.keys.sorted() == ["119"])
+        #expect(patch.applied(to: before) == after)
+        // Studies on: the bars, the lines and the oscillator travel only when they change.
+        let same = DashboardScreenPatch(from: after, to: chart(close: 1_011))
+        #expect(same.isEmpty)
+    }
+
     @Test func theWatchlistTravelsKeyByKeyAndIsNullWhenItCloses() throws {
         let none = screen(detailPrice: nil)
         let shown = screen(detailPrice: nil, watchlistRows: ["005930"])
