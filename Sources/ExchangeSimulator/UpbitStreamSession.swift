@@ -94,6 +94,7 @@ struct UpbitStreamSession {
         var output: OrderedFrameBatches
         var subscription = UpbitTickerSubscription()
         var depth = DepthFollowing()
+        var candles = CandleFollowing()
         var pinged = false
 
         init(
@@ -135,6 +136,13 @@ struct UpbitStreamSession {
                 try await settle(&makers)
                 try await UpbitStreamSession.writeStatus(to: outbound)
             case .flushDue:
+                // Candles go at most once a second, those a trade changed (§9.4).
+                if candles.realtime, !candles.isEmpty {
+                    try await settle(&makers)
+                    try await frames.write(
+                        session.candleFrames(following: &candles, snapshot: false, simple: subscription.format.isSimple)
+                    )
+                }
                 guard depth.realtimeBooks, !depth.books.isEmpty else { return true }
                 try await send(depthOf: depth.books.keys.sorted(), books: true, trades: false, snapshot: false, &makers)
             case .clientMessage:
@@ -159,6 +167,16 @@ struct UpbitStreamSession {
                 depthOf: Array(Set(depth.books.keys).union(depth.tapes)).sorted(),
                 books: UpbitStreamSession.wantsSnapshot(of: "orderbook", in: request),
                 trades: UpbitStreamSession.wantsSnapshot(of: "trade", in: request), snapshot: true, &makers)
+            candles = UpbitStreamSession.candleFollowing(from: request, venue: venue)
+            if !candles.isEmpty {
+                // The snapshot notes every candle as sent, so realtime frames are only of changes.
+                let batch = try session.candleFrames(
+                    following: &candles, snapshot: true, simple: subscription.format.isSimple)
+                if UpbitStreamSession.wantsCandleSnapshot(in: request) {
+                    try await settle(&makers)
+                    try await frames.write(batch)
+                }
+            }
         }
 
         /// The tickers of these markets, made on a child task; written at once when nothing is behind them.

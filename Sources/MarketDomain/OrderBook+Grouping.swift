@@ -1,4 +1,13 @@
 extension OrderBook {
+    /// The units a book of a market quoted in `quote` at `price` can be grouped by (호가 모아보기):
+    /// ten, a hundred, … a hundred thousand of its tick, as Upbit's `supported_levels` names them
+    /// for a KRW market; none for other quotes, whose ticks the exchanges do not publish.
+    public static func groupingUnits(quote: String, price: Double) -> [Double] {
+        guard quote == "KRW", price > 0 else { return [] }
+        let tick = KRWTickSize.tick(for: price)
+        return (1...5).map { (tick * KRWTickSize.power10($0) * 1e9).rounded() / 1e9 }
+    }
+
     /// The book with its prices grouped by `unit` (호가 모아보기): each ask up to the next multiple
     /// of the unit, each bid down to the one below, the sizes of a group summed; the book as it is
     /// for a unit that is not a positive number.

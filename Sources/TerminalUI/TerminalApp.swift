@@ -51,7 +51,16 @@ public final class TerminalApp {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
             group.addTask {
-                for await output in outputs { await self.draw(output) }
+                // At most one frame each ``frameInterval``: a detail's feed can change it many times
+                // a frame, and a frame of 1,000 candles is milliseconds of work. What is drawn is
+                // the output of now; the stream only says something changed.
+                let clock = ContinuousClock()
+                var last: ContinuousClock.Instant?
+                for await _ in outputs {
+                    if let last { try? await clock.sleep(until: last.advanced(by: Self.frameInterval)) }
+                    last = clock.now
+                    await self.drawCurrent()
+                }
             }
             group.addTask {
                 for await event in events.events {
@@ -63,6 +72,13 @@ public final class TerminalApp {
             group.cancelAll()
         }
         return true
+    }
+
+    /// The shortest time between two frames (20 a second at most; the board's own are 10).
+    static let frameInterval = Duration.milliseconds(50)
+
+    private func drawCurrent() {
+        draw(viewModel.output)
     }
 
     /// Handles one terminal event; false when the app should quit.

@@ -329,8 +329,9 @@ def order_book_rows_change(page, timeout=DEADLINE):
 
 def expect_a_live_book_and_tape(page, detail):
     book = detail.locator('[data-role="orderbook"]')
-    expect(book.locator('[data-level][data-side="ask"]')).to_have_count(15, timeout=DEADLINE)
-    expect(book.locator('[data-level][data-side="bid"]')).to_have_count(15, timeout=DEADLINE)
+    # Upbit's 30 levels a side (issue 30), each with its running total (누적).
+    expect(book.locator('[data-level][data-side="ask"]')).to_have_count(30, timeout=DEADLINE)
+    expect(book.locator('[data-level][data-side="bid"]')).to_have_count(30, timeout=DEADLINE)
     # Both sides read at one moment: the book moves between two reads.
     sides = book.evaluate("""book => ["ask", "bid"].map(side =>
         Array.from(book.querySelectorAll(`[data-level][data-side="${side}"]`))
@@ -434,6 +435,35 @@ def test_the_detail_charts_any_interval_with_studies_a_crosshair_zoom_and_pan(br
     page.keyboard.press("1")
     expect(chart).to_have_attribute("data-interval", "1m", timeout=DEADLINE)
     page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-chart-1280x900.png")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_book_has_running_totals_and_groups_its_prices_by_ten_ticks(browser, server):
+    # Issue 30, point 5: 누적 beside each level, and 호가 모아보기 by the button (or g), as Upbit groups.
+    page = open_page(browser, server, width=1440, height=900)
+    page.locator('tr[data-market="KRW-BTC"] td.name').click()
+    book = page.locator('[data-view="detail"] [data-role="orderbook"]')
+    expect(book.locator('[data-level][data-side="bid"]')).to_have_count(30, timeout=DEADLINE)
+    expect(book.locator("thead th").nth(2)).to_have_text("누적")
+    rows = book.evaluate("""book => Array.from(book.querySelectorAll('[data-level][data-side="bid"]'))
+        .map(row => [row.children[1].textContent, row.children[2].textContent].map(text => Number(text.replaceAll(",", ""))))""")
+    sizes = [size for size, _ in rows]
+    totals = [total for _, total in rows]
+    # From the best bid out: the first total is its size, each next adds its level's.
+    assert abs(totals[0] - sizes[0]) < 1e-3 and totals == sorted(totals), rows
+    assert abs(totals[-1] - sum(sizes)) < 0.01, rows
+    grouping = book.locator('[data-role="book-grouping"]')
+    grouping.click()
+    expect(grouping).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    expect(grouping).to_have_text("모아보기 10,000")
+    expect(book).to_have_attribute("data-grouping", "10,000")
+    page.wait_for_function("""() => Array.from(document.querySelectorAll('[data-role="orderbook"] [data-level]'))
+        .every(row => Number(row.dataset.price.replaceAll(",", "")) % 10000 === 0)""", timeout=DEADLINE)
+    # G as in the terminal: back to the book as it is.
+    page.keyboard.press("G")
+    expect(grouping).to_have_attribute("aria-pressed", "false", timeout=DEADLINE)
+    expect(grouping).to_have_text("모아보기")
     assert page.errors == []
     page.close()
 

@@ -92,4 +92,32 @@ import Testing
                 from: Data(#"[{"ticket":"t"},{"type":"ticker","codes":[]},{"format":"XML"}]"#.utf8))
         }
     }
+
+    /// A `candle.*` message as the docs' field table has it (docs.upbit.com "캔들 (Candle)"),
+    /// read into the candle, and written back in SIMPLE keys.
+    @Test func aCandleMessageDecodesAndWritesItsShortKeys() throws {
+        let payload = """
+            {"type":"candle.1s","code":"KRW-BTC","candle_date_time_utc":"2025-01-02T04:28:05",\
+            "candle_date_time_kst":"2025-01-02T13:28:05","opening_price":142009000.0,"high_price":142009000.0,\
+            "low_price":142009000.0,"trade_price":142009000.0,"candle_acc_trade_volume":0.00606119,\
+            "candle_acc_trade_price":860743.5307,"timestamp":1735792085824,"stream_type":"REALTIME"}
+            """
+        let message = try JSONDecoder().decode(UpbitStreamCandle.self, from: Data(payload.utf8))
+        let candle = try #require(message.toDomain())
+        // 2025-01-02 04:28:05 UTC.
+        #expect(candle.start == 1_735_792_085_000)
+        #expect(candle.close == 142_009_000 && candle.volume == 0.00606119 && candle.value == 860_743.5307)
+        #expect(UpbitStreamCandle.interval(of: message.type) == .second)
+        #expect(UpbitStreamCandle.interval(of: "candle.240m") == .fourHours)
+        #expect(UpbitStreamCandle.interval(of: "candle.60m") == .hour)
+        #expect(
+            UpbitStreamCandle.interval(of: "candle.1h") == nil && UpbitStreamCandle.interval(of: "candle.1d") == nil)
+        #expect(UpbitStreamCandle.type(of: .tenMinutes) == "candle.10m" && UpbitStreamCandle.type(of: .day) == nil)
+        let written = try UpbitStreamKeys.encoder(simple: true).encode(
+            UpbitStreamCandle(candle, interval: .second, market: MarketFixtures.bitcoin.id, snapshot: true, now: 1))
+        let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        #expect(object["cdttmu"] as? String == "2025-01-02T04:28:05")
+        #expect(object["cdttmk"] as? String == "2025-01-02T13:28:05")
+        #expect(object["ty"] as? String == "candle.1s" && object["st"] as? String == "SNAPSHOT")
+    }
 }

@@ -184,6 +184,44 @@ import WSClient
         await harness.stop()
     }
 
+    /// Issue 30: the `candle.*` types, the candle as it stands first, then each second a trade
+    /// changed it, in DEFAULT keys or SIMPLE ones; the candle agrees with REST's newest.
+    @Test func candleTypesSendTheCandleAsItStandsThenItsChangesInEitherKeys() async throws {
+        let harness = try await SimulatorHarness.start()
+        let request =
+            #"[{"ticket":"t"},{"type":"candle.1m","codes":["KRW-BTC","krw-eth"]},"#
+            + #"{"type":"candle.240m","codes":["KRW-BTC"]},{"format":"SIMPLE"}]"#
+        let (frames, _) = try await exchange(harness, sending: [request]) { frames in
+            frames.filter { json($0).contains(#""ty":"candle.1m""#) }.count >= 2
+        }
+        let objects = try frames.map(json).map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let minutes = objects.filter { $0["ty"] as? String == "candle.1m" }
+        #expect(
+            Set(minutes[0].keys) == [
+                "ty", "cd", "cdttmu", "cdttmk", "op", "hp", "lp", "tp", "catv", "catp", "tms", "st",
+            ])
+        #expect(minutes[0]["st"] as? String == "SNAPSHOT" && minutes[1]["st"] as? String == "REALTIME")
+        // Lower-case codes are ignored in silence; four hours come as `candle.240m`.
+        #expect(objects.allSatisfy { $0["cd"] as? String == "KRW-BTC" })
+        #expect(objects.contains { $0["ty"] as? String == "candle.240m" })
+        // The minute's start in UTC and KST, nine hours apart, on a minute's boundary.
+        let utc = try #require(minutes[0]["cdttmu"] as? String)
+        let start = try #require(UpbitTime.parseTo(utc + "Z"))
+        #expect(start % 60_000 == 0)
+        #expect(minutes[0]["cdttmk"] as? String == UpbitTime.isoLocal(unixMilliseconds: start + 9 * 3_600_000))
+        // DEFAULT keys decode to the candle REST serves for that minute.
+        let (plain, _) = try await exchange(
+            harness, sending: [#"[{"ticket":"t"},{"type":"candle.1s","codes":["KRW-BTC"],"is_only_snapshot":true}]"#]
+        ) { $0.count >= 1 }
+        let second = try JSONDecoder().decode(UpbitStreamCandle.self, from: Data(try json(#require(plain.first)).utf8))
+        #expect(second.type == "candle.1s" && second.streamType == "SNAPSHOT")
+        let candle = try #require(second.toDomain())
+        #expect(candle.start % 1_000 == 0 && candle.low <= candle.close && candle.close <= candle.high)
+        await harness.stop()
+    }
+
     /// Issue 30: `/v1/orderbook` takes `count` (30 by default) and `level`, which groups a KRW
     /// market's prices by a unit `/v1/orderbook/supported_levels` names; another level answers `[]`.
     @Test func theRESTBookTakesCountAndLevelAsUpbitDoes() async throws {

@@ -331,6 +331,48 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    /// Issue 30, point 5: the book with its running totals (누적), then grouped by ten ticks (`g`,
+    /// 호가 모아보기: Upbit's own grouping) and back (`G`).
+    @Test func theDetailsBookShowsRunningTotalsAndGroupsItsPrices() async throws {
+        try await AppRun.session { tmux in
+            try await tmux.keys("/")
+            try await tmux.type("BTC")
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("Bitcoin found") { lines in
+                lines.dropFirst(3).first { $0.contains("%") }?.contains("비트코인") == true
+            }
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("the detail") { lines in lines[0].contains(" · KRW-BTC") }
+            try await tmux.keys("o")
+            let book = try await tmux.waitFor("the book with its totals") { lines in
+                lines.contains { $0.contains("호가 Order book") && $0.contains("누적") }
+                    && lines.contains { $0.contains("spread ") }
+            }
+            // Above the spread the asks' totals fall towards the best; below it the bids' rise.
+            let spread = try #require(book.firstIndex { $0.contains("spread ") })
+            func total(_ line: String) -> Double? {
+                line.split(separator: " ").last.flatMap { Double($0.replacing(",", with: "")) }
+            }
+            let asks = book[(spread - 5)..<spread].compactMap(total)
+            let bids = book[(spread + 1)...(spread + 5)].compactMap(total)
+            #expect(asks.count == 5 && asks == asks.sorted(by: >), "\(asks)")
+            #expect(bids.count == 5 && bids == bids.sorted(), "\(bids)")
+            try await tmux.keys("g")
+            let grouped = try await tmux.waitFor("the book grouped by 10,000") { lines in
+                lines.contains { $0.contains("모아보기 10,000") }
+            }
+            let groupedSpread = try #require(grouped.firstIndex { $0.contains("spread ") })
+            let prices = grouped[(groupedSpread - 3)..<groupedSpread].compactMap { line in
+                line.split(separator: " ").first.flatMap { Int($0.replacing(",", with: "")) }
+            }
+            #expect(prices.count == 3 && prices.allSatisfy { $0 % 10_000 == 0 }, "\(prices)")
+            try await tmux.keys("G")
+            try await tmux.waitFor("the book as it is") { lines in
+                !lines.contains { $0.contains("모아보기 1") } && lines.contains { $0.contains("호가 Order book") }
+            }
+        }
+    }
+
     @Test func detailsOpenedAndClosedFasterThanTheirFeedsConnectLeaveTheScreenClean() async throws {
         try await AppRun.session { tmux in
             // A detail closed while its depth feed still connects cuts that connection short;

@@ -2,19 +2,24 @@ import Foundation
 import TestSupport
 
 /// A tmux session for driving the terminal app as a person would: type keys, read the screen.
+/// Each session has a tmux server of its own (`-L`, a socket named as the session): one server for
+/// every test's session is one process drawing every app's screen, and under a full parallel run
+/// it fell tens of seconds behind, so a screen no longer showed keys it had long been sent.
 struct Tmux {
     let session: String
+    /// The session's own server's socket name.
+    var socket: String { session }
 
     /// Runs a tmux command and returns what it printed. Output is read only after the client
     /// exits (a screen is far smaller than a pipe's buffer), and never for `new-session`, whose
     /// server would keep the pipe open: nothing here blocks a thread waiting on tmux.
     @discardableResult
     static func run(
-        _ arguments: [String], captureOutput: Bool = true
+        _ arguments: [String], socket: String, captureOutput: Bool = true
     ) async throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
+        process.arguments = ["tmux", "-L", socket] + arguments
         let pipe = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
@@ -48,13 +53,15 @@ struct Tmux {
         let session = "sise-test-\(UUID().uuidString.prefix(8))"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command]
+        process.arguments = [
+            "tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         try await withDeadline(seconds: 30, "tmux session \(session)") {
-            while try await run(["has-session", "-t", session], captureOutput: false).status != 0 {
+            while try await run(["has-session", "-t", session], socket: session, captureOutput: false).status != 0 {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
@@ -76,7 +83,7 @@ struct Tmux {
         var failure = ""
         for attempt in 0..<3 {
             if attempt > 0 { try await Task.sleep(for: .milliseconds(200 * attempt)) }
-            let result = try await Self.run(arguments)
+            let result = try await Self.run(arguments, socket: socket)
             if result.status == 0 { return }
             failure = "status \(result.status): \(result.errors)"
         }
@@ -84,7 +91,7 @@ struct Tmux {
     }
 
     func screen() async throws -> [String] {
-        try await Self.run(["capture-pane", "-p", "-t", session]).output.split(
+        try await Self.run(["capture-pane", "-p", "-t", session], socket: socket).output.split(
             separator: "\n", omittingEmptySubsequences: false
         )
         .map(String.init)
@@ -134,6 +141,6 @@ struct Tmux {
     }
 
     func kill() async {
-        _ = try? await Self.run(["kill-session", "-t", session], captureOutput: false)
+        _ = try? await Self.run(["kill-session", "-t", session], socket: socket, captureOutput: false)
     }
 }

@@ -1,5 +1,6 @@
 import Clocks
 import MarketDomain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -47,10 +48,10 @@ import Testing
         let output = DepthOutput(depth, previous: nil, flashing: false)
         #expect(
             output.asks == [
-                .init(price: "100,001,000", size: "2.0000", share: 1, flash: nil),
-                .init(price: "100,002,000", size: "0.5000", share: 0.25, flash: nil),
+                .init(price: "100,001,000", size: "2.0000", share: 1, flash: nil, total: "2.0000"),
+                .init(price: "100,002,000", size: "0.5000", share: 0.25, flash: nil, total: "2.5000"),
             ])
-        #expect(output.bids == [.init(price: "100,000,000", size: "1.0000", share: 0.5, flash: nil)])
+        #expect(output.bids == [.init(price: "100,000,000", size: "1.0000", share: 0.5, flash: nil, total: "1.0000")])
         #expect(output.spread == "1,000 (0.001%)")
         #expect(output.totalAskSize == "2.5000" && output.totalBidSize == "1.0000")
         #expect(output.imbalance == "-42.9%")
@@ -165,6 +166,60 @@ import Testing
         #expect(viewModel.output.depth?.status == nil)
         running.cancel()
         recorder.cancel()
+        depthEvents.finish()
+        await driver.settle()
+    }
+
+    /// 호가 모아보기 (issue 30, point 5): `g` groups the book by ten ticks, asked of the exchange at
+    /// once and every second of the clock while it shows; `G` goes back to the feed's own book.
+    @Test func theBookIsGroupedByTheNextUnitAskedAgainEverySecondAndUngroupedAgain() async throws {
+        let driver = TaskDriver()
+        let script = ScriptedMarketClient(
+            markets: MarketFixtures.markets,
+            tickers: [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100_000_000, change: 0, value: 1e9)])
+        let board = LiveBoard(client: script.client)
+        try await board.load()
+        let memory = InMemoryPreferenceStore()
+        let loader = DailyCandleLoader(exchange: .upbit, fetch: { _, _ in [] }, store: memory.store)
+        let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
+        let asked = Mutex<[Double]>([])
+        let grouped = book([(100_010_000, 7), (100_020_000, 3)], [(100_000_000, 9)], at: 20)
+        let viewModel = DetailViewModel(
+            market: bitcoin, board: board, loader: loader, depth: { _ in feed },
+            groupedBook: { _, unit in
+                asked.withLock { $0.append(unit) }
+                return grouped
+            }, clock: driver.clock)
+        let running = driver.start { @MainActor in await viewModel.run() }
+        depthEvents.yield(.connection(.live))
+        depthEvents.yield(.snapshot(book([(100_001_000, 2), (100_002_000, 1)], [(100_000_000, 1)], at: 10), []))
+        await driver.settle()
+        #expect(viewModel.output.depth?.grouping == nil)
+
+        viewModel.send(.bookGroupingStepped(by: 1))
+        await driver.settle()
+        #expect(asked.withLock { $0 } == [10_000])
+        #expect(viewModel.output.depth?.grouping == "10,000")
+        #expect(viewModel.output.depth?.asks.map(\.price) == ["100,010,000", "100,020,000"])
+        #expect(viewModel.output.depth?.asks.map(\.total) == ["7.0000", "10.0000"])
+        // A book from the feed meanwhile does not replace the grouped one.
+        depthEvents.yield(.orderBook(book([(100_001_000, 5)], [(100_000_000, 1)], at: 11)))
+        await driver.settle()
+        #expect(viewModel.output.depth?.asks.first?.price == "100,010,000")
+        await driver.advance(by: .seconds(1), step: .seconds(1))
+        #expect(asked.withLock { $0 } == [10_000, 10_000])
+        // The next unit, then back to none (G) and the feed's book.
+        viewModel.send(.bookGroupingStepped(by: 1))
+        await driver.settle()
+        #expect(asked.withLock { $0 }.last == 100_000 && viewModel.output.depth?.grouping == "100,000")
+        viewModel.send(.bookGroupingStepped(by: -2))
+        await driver.settle()
+        #expect(viewModel.output.depth?.grouping == nil)
+        #expect(viewModel.output.depth?.asks.map(\.price) == ["100,001,000"])
+        let before = asked.withLock { $0.count }
+        await driver.advance(by: .seconds(3), step: .seconds(1))
+        #expect(asked.withLock { $0.count } == before, "not asked while the book is not grouped")
+        running.cancel()
         depthEvents.finish()
         await driver.settle()
     }

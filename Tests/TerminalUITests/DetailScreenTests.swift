@@ -143,7 +143,7 @@ import Testing
         #expect(text.contains { "▁▂▃▄▅▆▇".contains($0) })
         #expect(text.contains("RSI(14) ") && text.contains("┤ 70") && text.contains("┤ 30"))
         #expect(lines.contains { $0.contains("╵15:00") && $0.contains("╵16:00") })
-        #expect(lines.last?.contains("1-0 interval  m b r studies") == true)
+        #expect(lines.last?.contains("1-0 m b r < > chart") == true)
     }
 
     @Test func eachHalfOfACellHoldsAWickABodyOrNothing() {
@@ -153,5 +153,26 @@ import Testing
         #expect(PriceChart.glyph(top: .body, bottom: .wick) == "╿")
         #expect(PriceChart.glyph(top: .wick, bottom: .none) == "╵")
         #expect(PriceChart.glyph(top: .none, bottom: .none) == " ")
+    }
+
+    @Test func theBookShowsItsRunningTotalsWhereThereIsRoomAndItsGroupingUnit() throws {
+        var output = detail(pane: .orderBook)
+        var depth = try #require(output.depth)
+        depth.asks = depth.asks.enumerated().map { index, level in
+            var level = level
+            level.total = NumberFormat.fixed(Double(index + 1), decimals: 4)
+            return level
+        }
+        depth.grouping = "10,000"
+        output.depth = depth
+        var screen = ScreenBuffer(width: 120, height: 40)
+        DetailScreen(theme: Theme()).draw(output, status: status(), into: &screen)
+        let lines = screen.lines
+        #expect(lines.contains { $0.contains("호가 Order book · 모아보기 10,000") })
+        // The best ask's running total is its own size; the fifteenth's, fifteen levels' worth.
+        let spreadRow = try #require(lines.firstIndex { $0.contains("spread 1,000 (0.001%)") })
+        #expect(lines[spreadRow - 1].hasSuffix("1.0000") || lines[spreadRow - 1].contains(" 1.0000"))
+        #expect(lines[spreadRow - 15].contains("15.0000"))
+        #expect(lines.last?.contains("g 모아보기") == true)
     }
 }

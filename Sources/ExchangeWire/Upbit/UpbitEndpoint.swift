@@ -92,9 +92,7 @@ public enum UpbitEndpoint {
     /// The grouping units a KRW market at `price` takes: 0 (its own tick) and ten, a hundred, …
     /// a hundred thousand of its ticks; other markets take 0 only.
     public static func supportedLevels(of market: MarketID, price: Double) -> [Double] {
-        guard market.quote == "KRW", price > 0 else { return [0] }
-        let tick = KRWTickSize.tick(for: price)
-        return [0] + (1...5).map { (tick * KRWTickSize.power10($0) * 1e9).rounded() / 1e9 }
+        [0] + OrderBook.groupingUnits(quote: market.quote, price: price)
     }
 
     /// The rate-limit header on every reply: `group=ticker; min=1800; sec=29`.

@@ -10,6 +10,6 @@ extension FeedProtocol {
         ticket: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) -> FeedProtocol {
         // The same request and frames as Upbit's; the WebSocket timestamps are true Unix ms.
-        upbit(ticket: ticket)
+        upbit(ticket: ticket, depth: 15)
     }
 }

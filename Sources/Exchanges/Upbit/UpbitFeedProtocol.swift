@@ -5,8 +5,10 @@ import MarketDomain
 extension FeedProtocol {
     /// Upbit's WebSocket dialect: a ticker subscription in DEFAULT format, the text `PING` every
     /// 10 s (answered with `{"status":"UP"}`, which proves the socket alive even when markets are quiet).
+    /// `depth` levels a side of the order book (Upbit serves 30; Bithumb's v1 15).
     public static func upbit(
-        ticket: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+        ticket: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+        depth: Int = 30
     ) -> FeedProtocol {
         FeedProtocol(
             subscribeMessage: { markets in
@@ -19,7 +21,7 @@ extension FeedProtocol {
             keepAliveMessage: UpbitEndpoint.pingText,
             keepAliveInterval: .seconds(10),
             decode: UpbitFrameDecoder.decode,
-            depth: .upbit(ticket: ticket)
+            depth: .upbit(ticket: ticket, depth: depth)
         )
     }
 }

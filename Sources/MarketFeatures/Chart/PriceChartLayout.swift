@@ -76,12 +76,15 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
     public var hiddenBefore = 0
     public var hiddenAfter = 0
 
-    /// The layout of the candles `window` shows of `candles` (oldest first; the studies read all
-    /// of them, so a window's first averages are as defined as its last), prices in `quote`'s
-    /// format; empty when there is nothing to show or no room.
+    /// The layout of the candles `window` shows of `candles` (oldest first; the studies read up to
+    /// ``warmUp`` candles before the window, so a window's first averages are as defined as its
+    /// last), prices in `quote`'s
+    /// format; empty when there is nothing to show or no room. Without `readouts` (a face with no
+    /// crosshair) the columns' readouts are left out: a thousand of them are most of the work.
     public init(
         candles: [IntervalCandle], interval: CandleInterval, quote: String, studies: ChartStudies,
-        window: ChartWindow, columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int
+        window: ChartWindow, columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int,
+        readouts wantsReadouts: Bool = true
     ) {
         self.interval = interval
         self.columns = columns
@@ -93,10 +96,14 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
         guard !shown.isEmpty else { return }
         hiddenBefore = shown.lowerBound
         hiddenAfter = candles.count - shown.upperBound
-        let closes = candles.map(\.close)
+        // The studies read the window and the warm-up before it: the averages need their period,
+        // and the exponential ones (RSI, MACD) forget a candle 300 back to under 1e-9 of a price.
+        let read = max(0, shown.lowerBound - Self.warmUp)..<shown.upperBound
+        let closes = candles[read].map(\.close)
+        let inRead = (shown.lowerBound - read.lowerBound)..<(shown.upperBound - read.lowerBound)
         let visible = Array(candles[shown])
         let series = Self.overlaySeries(closes, studies: studies).map { kind, values in
-            (kind, Array(values[shown]))
+            (kind, Array(values[inRead]))
         }
         // The axis spans the candles and the overlays shown.
         var top = visible.map(\.high).max() ?? 0
@@ -135,14 +142,14 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
             Label(position: column, text: interval.axisLabel(visible[column].start))
         }
         volumeLabel = NumberFormat.fixed(largestVolume, decimals: 3)
-        for (column, candle) in visible.enumerated() {
+        for (column, candle) in visible.enumerated() where wantsReadouts {
             let prices = [("O", candle.open), ("H", candle.high), ("L", candle.low), ("C", candle.close)]
                 .map { "\($0) \(NumberFormat.price($1, quote: quote))" }.joined(separator: "  ")
             readouts[String(column)] =
                 "\(interval.readoutTime(candle.start))  \(prices)  V \(NumberFormat.fixed(candle.volume, decimals: 3))"
         }
         if studies.oscillator != .none, oscillatorRows >= 3 {
-            oscillator = Self.oscillatorPane(studies.oscillator, closes: closes, shown: shown, rows: oscillatorRows)
+            oscillator = Self.oscillatorPane(studies.oscillator, closes: closes, shown: inRead, rows: oscillatorRows)
         }
     }
 
@@ -161,6 +168,9 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
         }
         return series
     }
+
+    /// Candles read before the first shown for the studies' sake.
+    static let warmUp = 300
 
     /// RSI on a fixed 0–100 scale, or MACD on a scale symmetric about zero over what shows.
     private static func oscillatorPane(

@@ -11,12 +11,15 @@ public struct DepthOutput: Sendable, Equatable, Codable {
         public var share: Double
         /// How the size just changed (grew: rise, shrank: fall), while it flashes.
         public var flash: ChangeDirection?
+        /// The sizes from the best price out to this level (누적).
+        public var total: String
 
-        public init(price: String, size: String, share: Double, flash: ChangeDirection?) {
+        public init(price: String, size: String, share: Double, flash: ChangeDirection?, total: String = "") {
             self.price = price
             self.size = size
             self.share = share
             self.flash = flash
+            self.total = total
         }
     }
 
@@ -67,14 +70,24 @@ public struct DepthOutput: Sendable, Equatable, Codable {
     public var strength = "—"
     /// Set while the book loads or the feed is not live.
     public var status: String?
+    /// The unit the book's prices are grouped by (호가 모아보기, `10,000`), while they are.
+    public var grouping: String?
+
+    /// Levels a side shown: as many as Upbit serves (Bithumb's feed gives 15, Binance's 20).
+    public static let levels = 30
 
     public init() {}
 
     /// The depth formatted, the sizes that changed against `previous` (the book shown before)
-    /// marked to flash when `flashing`.
-    public init(_ depth: MarketDepth, previous: OrderBook?, flashing: Bool, levels: Int = 15, trades: Int = 30) {
+    /// marked to flash when `flashing`; `grouped` shows instead of the feed's book, its prices
+    /// grouped by `grouping` (호가 모아보기).
+    public init(
+        _ depth: MarketDepth, previous: OrderBook?, flashing: Bool, grouped: OrderBook? = nil, grouping: Double? = nil,
+        levels: Int = DepthOutput.levels, trades: Int = 30
+    ) {
         let quote = depth.market.quote
-        if let book = depth.book?.limited(to: levels) {
+        if let grouping { self.grouping = NumberFormat.price(grouping, quote: quote) }
+        if let book = (grouped ?? depth.book)?.limited(to: levels) {
             let largest = (book.asks + book.bids).map(\.size).max() ?? 0
             let before = Dictionary(
                 ((previous?.asks ?? []) + (previous?.bids ?? [])).map { ($0.price, $0.size) },
@@ -88,8 +101,15 @@ public struct DepthOutput: Sendable, Equatable, Codable {
                     price: NumberFormat.price(level.price, quote: quote), size: Self.size(level.size),
                     share: largest > 0 ? level.size / largest : 0, flash: flash)
             }
-            asks = book.asks.map(level)
-            bids = book.bids.map(level)
+            func side(_ levels: [OrderBook.Level]) -> [Level] {
+                zip(levels, OrderBook.runningTotals(levels)).map { entry, total in
+                    var shown = level(entry)
+                    shown.total = Self.size(total)
+                    return shown
+                }
+            }
+            asks = side(book.asks)
+            bids = side(book.bids)
             if let gap = book.spread, let mid = book.mid {
                 let share = NumberFormat.fixed(gap / mid * 100, decimals: 3)
                 spread = "\(NumberFormat.price(gap, quote: quote)) (\(share)%)"

@@ -30,6 +30,9 @@ public enum DetailInput: Sendable, Equatable, Codable {
     /// `toNewest` back at the live candle.
     case chartPanned(by: Int)
     case chartPannedToNewest
+    /// The order book grouped by the next unit or the one before (`g` `G`: 호가 모아보기, none,
+    /// then ten, a hundred, … a hundred thousand ticks).
+    case bookGroupingStepped(by: Int)
 
     enum PaneChosenCodingKeys: String, CodingKey { case _0 = "pane" }
     enum ChartChosenCodingKeys: String, CodingKey { case _0 = "chart" }

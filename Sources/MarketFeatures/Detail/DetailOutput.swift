@@ -54,13 +54,14 @@ public struct DetailOutput: Sendable, Equatable, Codable {
         interval == .day ? candles.map(IntervalCandle.init) : intervalCandles
     }
 
-    /// The layout of the price chart in `columns` and the rows given, the same for both faces.
+    /// The layout of the price chart in `columns` and the rows given, the same for both faces (the
+    /// terminal's without readouts: it has no crosshair).
     public func priceChart(
-        columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int
+        columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int, readouts: Bool = true
     ) -> PriceChartLayout {
         PriceChartLayout(
             candles: chartCandles, interval: interval, quote: market.quote, studies: studies, window: window,
             columns: columns, priceRows: priceRows, volumeRows: volumeRows, oscillatorRows: oscillatorRows,
-            labelSpacing: labelSpacing)
+            labelSpacing: labelSpacing, readouts: readouts)
     }
 }

@@ -9,12 +9,16 @@ import SiseSupport
 public final class DetailViewModel {
     /// The market's depth feed (``MarketDataClient/liveDepth``).
     public typealias DepthSource = @Sendable (MarketID) -> AsyncStream<MarketDepthEvent>
+    /// A market's book with its prices grouped by a unit (``MarketDataClient/fetchGroupedOrderBook``).
+    public typealias GroupedBookSource = @Sendable (_ market: MarketID, _ unit: Double) async throws -> OrderBook
     /// The last `count` candles of an interval, oldest first (``CandleCache``'s).
     public typealias CandleSource =
         @Sendable (_ market: MarketID, _ interval: CandleInterval, _ count: Int) async throws -> [IntervalCandle]
 
     /// Candles of an interval fetched for the chart: enough for a zoomed-out chart of 1,000.
     static let intervalCandleCount = 1_000
+    /// How often a grouped book (호가 모아보기) is asked for again while it shows.
+    static let groupedBookRefresh = Duration.seconds(1)
 
     /// How long a changed size flashes.
     static let flashDuration = Duration.milliseconds(300)
@@ -30,6 +34,12 @@ public final class DetailViewModel {
     /// The intraday, weekly and monthly candles fetched, each moving with the trades since.
     private var series: [CandleInterval: LiveCandles] = [:]
     private let candleSource: CandleSource?
+    private let groupedBookSource: GroupedBookSource?
+    /// The unit the book is grouped by, while it is, and the grouped book last fetched.
+    private var groupingUnit: Double?
+    private var groupedBook: OrderBook?
+    /// Asks for the grouped book at once (its unit changed).
+    private var groupingWanted: AsyncStream<Void>.Continuation?
     /// Asks the candle loader for an interval not fetched yet.
     private var intervalWanted: AsyncStream<CandleInterval>.Continuation?
     /// The highest high and lowest low of the loaded year of candles.
@@ -54,9 +64,11 @@ public final class DetailViewModel {
     public init(
         market: MarketID, board: LiveBoard, loader: DailyCandleLoader, language: NameLanguage = .korean,
         depth: DepthSource? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
-        candles: CandleSource? = nil, clock: any Clock<Duration> = ContinuousClock()
+        candles: CandleSource? = nil, groupedBook: GroupedBookSource? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         candleSource = candles
+        groupedBookSource = groupedBook
         self.wallets = market.quote == "KRW" ? wallets : nil
         // Only a KRW coin has a premium over Binance.
         premiumSource = market.quote == "KRW" ? premium : nil
@@ -105,6 +117,7 @@ public final class DetailViewModel {
         case .chartZoomed(let steps): output.window.zoom(by: steps)
         case .chartPanned(let candles): output.window.pan(by: candles, available: output.chartCandles.count)
         case .chartPannedToNewest: output.window.offset = 0
+        case .bookGroupingStepped(let steps): stepGrouping(by: steps)
         }
         publish()
     }
@@ -129,6 +142,60 @@ public final class DetailViewModel {
             output.candleStatus = "Loading \(interval.chartName) candles…"
             intervalWanted?.yield(interval)
         }
+    }
+
+    /// The book grouped by the next unit (호가 모아보기: ten, a hundred, … a hundred thousand ticks
+    /// of the price), or not grouped, round the cycle; only a KRW market's book, and only with a
+    /// source of grouped books.
+    private func stepGrouping(by steps: Int) {
+        guard groupedBookSource != nil, output.depth != nil else { return }
+        let price = depth.book?.mid ?? depth.tape.first?.price ?? 0
+        let units = OrderBook.groupingUnits(quote: output.market.quote, price: price)
+        guard !units.isEmpty else { return }
+        // Index 0 is the book as it is; 1… the units.
+        let current = groupingUnit.flatMap { units.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        let next = ((current + steps) % (units.count + 1) + units.count + 1) % (units.count + 1)
+        groupingUnit = next == 0 ? nil : units[next - 1]
+        groupedBook = nil
+        showDepth(previous: nil, flashing: false)
+        if groupingUnit != nil { groupingWanted?.yield() }
+    }
+
+    /// Asks for the grouped book at once whenever its unit changes, until cancelled.
+    private func fetchGroupedBooks(whenAsked wanted: AsyncStream<Void>) async {
+        for await _ in wanted { await fetchGroupedBook() }
+    }
+
+    /// Asks for the grouped book again every ``groupedBookRefresh`` while it shows, until cancelled.
+    private func refreshGroupedBooks() async {
+        while true {
+            do { try await clock.sleep(for: Self.groupedBookRefresh) } catch { return }
+            await fetchGroupedBook()
+        }
+    }
+
+    private func fetchGroupedBook() async {
+        guard let unit = groupingUnit, let source = groupedBookSource else { return }
+        let market = output.market
+        do {
+            let book = try await source(market, unit)
+            guard groupingUnit == unit else { return }
+            groupedBook = book
+            showDepth(previous: nil, flashing: false)
+        } catch is CancellationError {
+            return
+        } catch {
+            guard groupingUnit == unit else { return }
+            output.depth?.status = "모아보기 unavailable: \(error)"
+        }
+        publish()
+    }
+
+    /// The depth as it shows: the feed's book, or the grouped one while the book is grouped.
+    private func showDepth(previous: OrderBook?, flashing: Bool) {
+        output.depth = DepthOutput(
+            depth, previous: previous, flashing: flashing && groupingUnit == nil, grouped: groupedBook,
+            grouping: groupingUnit)
     }
 
     /// Fetches each interval asked for once, until cancelled; the trades move it on from then.
@@ -257,6 +324,12 @@ public final class DetailViewModel {
                 intervalWanted = continuation
                 group.addTask { await self.loadIntervals(wanted) }
             }
+            if groupedBookSource != nil, depthSource != nil {
+                let (wanted, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                groupingWanted = continuation
+                group.addTask { await self.fetchGroupedBooks(whenAsked: wanted) }
+                group.addTask { await self.refreshGroupedBooks() }
+            }
             if let source = depthSource {
                 let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 let events = source(output.market)
@@ -281,7 +354,7 @@ public final class DetailViewModel {
             guard depth.apply(event) else { continue }
             let flashing: Bool
             if case .orderBook = event { flashing = previous != nil } else { flashing = false }
-            output.depth = DepthOutput(depth, previous: previous, flashing: flashing)
+            showDepth(previous: previous, flashing: flashing)
             let flashes = output.depth.map { ($0.asks + $0.bids).contains { $0.flash != nil } } ?? false
             if flashes {
                 flashGeneration += 1
@@ -296,7 +369,7 @@ public final class DetailViewModel {
         for await generation in started {
             do { try await clock.sleep(for: Self.flashDuration) } catch { return }
             guard generation == flashGeneration else { continue }
-            output.depth = DepthOutput(depth, previous: nil, flashing: false)
+            showDepth(previous: nil, flashing: false)
             publish()
         }
     }

@@ -111,6 +111,8 @@ public enum KeyTable {
         case .character("<"), .character(","): .send(.detail(.chartPanned(by: 10)))
         case .character(">"), .character("."): .send(.detail(.chartPanned(by: -10)))
         case .end: .send(.detail(.chartPannedToNewest))
+        case .character("g"): .send(.detail(.bookGroupingStepped(by: 1)))
+        case .character("G"): .send(.detail(.bookGroupingStepped(by: -1)))
         case .character(let character):
             CandleInterval.allCases.first { $0.chartKey == character }.map { .send(.detail(.chartIntervalChosen($0))) }
                 ?? .ignore

@@ -34,6 +34,8 @@ public struct RootParts: Sendable {
     public var wallets: WalletWatch?
     /// The detail chart's candles of other intervals than days (issue 30); `nil` draws days only.
     public var intervalCandles: DetailViewModel.CandleSource?
+    /// The detail's book grouped by a unit (호가 모아보기, issue 30); `nil` leaves it as it is.
+    public var groupedBook: DetailViewModel.GroupedBookSource?
 
     /// The parts of a root over `board`.
     public init(
@@ -41,9 +43,10 @@ public struct RootParts: Sendable {
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
         makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
         forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
-        intervalCandles: DetailViewModel.CandleSource? = nil
+        intervalCandles: DetailViewModel.CandleSource? = nil, groupedBook: DetailViewModel.GroupedBookSource? = nil
     ) {
         self.intervalCandles = intervalCandles
+        self.groupedBook = groupedBook
         self.wallets = wallets
         self.forex = forex
         self.premium = premium
@@ -80,7 +83,8 @@ extension RootViewModel {
         return RootViewModel(board: board, watchlist: parts.makeWatchlist?(), alerts: alerts) { market in
             DetailViewModel(
                 market: market, board: parts.board, loader: parts.candles, language: parts.language,
-                depth: parts.depth, premium: parts.premium, wallets: parts.wallets, candles: parts.intervalCandles)
+                depth: parts.depth, premium: parts.premium, wallets: parts.wallets, candles: parts.intervalCandles,
+                groupedBook: parts.groupedBook)
         }
     }
 }

@@ -25,9 +25,10 @@ public struct DetailScreen: Sendable {
         let height = screen.height - top - 1
         var hints = "Esc back  f favorite  q quit"
         if detail.premium != nil {
-            hints = (detail.chart == .premium ? "k price  i interval  p basis  " : "k 김프 chart  ") + hints
+            hints = (detail.chart == .premium ? "k price  i interval  p basis  " : "k 김프  ") + hints
         }
-        if detail.chart == .price { hints = "1-0 interval  m b r studies  < > pan  " + hints }
+        if detail.depth != nil, detail.market.quote == "KRW" { hints = "g 모아보기  " + hints }
+        if detail.chart == .price { hints = "1-0 m b r < > chart  " + hints }
         if let depth = detail.depth {
             if screen.width >= Self.wideWidth {
                 drawSideBySide(detail, depth, into: &screen, y: top, height: height)
@@ -83,10 +84,11 @@ public struct DetailScreen: Sendable {
         _ detail: DetailOutput, _ depth: DepthOutput, into screen: inout ScreenBuffer, y: Int, height: Int
     ) {
         let tapeX = screen.width - TradeTapeView.preferredWidth
-        let bookX = tapeX - OrderBookView.preferredWidth - 1
+        // The running totals (누적) where the chart keeps room enough.
+        let bookWidth = screen.width >= 160 ? OrderBookView.widthWithTotals : OrderBookView.preferredWidth
+        let bookX = tapeX - bookWidth - 1
         drawChart(detail, into: &screen, x: 1, y: y, width: bookX - 3, height: height)
-        OrderBookView(theme: theme).draw(
-            depth, into: &screen, x: bookX, y: y, width: OrderBookView.preferredWidth, height: height)
+        OrderBookView(theme: theme).draw(depth, into: &screen, x: bookX, y: y, width: bookWidth, height: height)
         TradeTapeView(theme: theme).draw(
             depth, into: &screen, x: tapeX, y: y, width: TradeTapeView.preferredWidth - 1, height: height)
     }
@@ -108,7 +110,8 @@ public struct DetailScreen: Sendable {
             drawChart(detail, into: &screen, x: 1, y: paneY, width: screen.width - 2, height: paneHeight)
         case .orderBook:
             OrderBookView(theme: theme).draw(
-                depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 60), height: paneHeight)
+                depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, OrderBookView.widthWithTotals + 4),
+                height: paneHeight)
         case .trades:
             TradeTapeView(theme: theme).draw(
                 depth, into: &screen, x: 1, y: paneY, width: min(screen.width - 2, 48), height: paneHeight)

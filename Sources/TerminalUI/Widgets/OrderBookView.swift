@@ -10,20 +10,31 @@ public struct OrderBookView: Sendable {
 
     /// The width the view is drawn at when there is room for it.
     public static let preferredWidth = 46
+    /// The width with the running totals' column (누적).
+    public static let widthWithTotals = 58
 
     public init(theme: Theme) {
         self.theme = theme
     }
 
-    /// Draws `depth` into the rectangle: a title row, as many levels a side as fit (15 at most),
-    /// the spread between the sides, and the totals under them.
+    /// Draws `depth` into the rectangle: a title row (with the grouping unit while the prices are
+    /// grouped), as many levels a side as fit (30 at most) with their running totals (누적) where
+    /// the width holds them, the spread between the sides, and the totals under them.
     public func draw(_ depth: DepthOutput, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int) {
         guard width >= 24, height >= 5 else { return }
         var titleX = x + screen.write("호가 Order book", x: x, y: y, style: Theme.header)
+        if let grouping = depth.grouping {
+            titleX += screen.write(
+                " · 모아보기 \(grouping)", x: titleX, y: y, style: Theme.header, maxWidth: x + width - titleX)
+        }
+        if width >= Self.widthWithTotals, !depth.asks.isEmpty || !depth.bids.isEmpty {
+            screen.write("누적", x: x + width - 4, y: y, style: Theme.hint)
+        }
         if let status = depth.status {
             titleX += screen.write("  " + status, x: titleX, y: y, style: Theme.hint, maxWidth: x + width - titleX)
         }
-        let levels = min(15, (height - 3) / 2)
+        // As many as the book has (the spread and the totals right after them), as many as fit.
+        let levels = min(DepthOutput.levels, (height - 3) / 2, max(depth.asks.count, depth.bids.count, 1))
         let middle = y + 1 + levels
         for row in 0..<levels {
             // The asks from the levels-th up to the best, top to bottom.
@@ -53,7 +64,13 @@ public struct OrderBookView: Sendable {
         screen.write(Self.padded(level.price, priceWidth), x: x, y: y, style: color, maxWidth: priceWidth)
         let sizeStyle = level.flash.map(theme.flash) ?? TextStyle()
         screen.write(Self.padded(level.size, sizeWidth), x: x + priceWidth + 1, y: y, style: sizeStyle)
-        let barWidth = width - priceWidth - sizeWidth - 3
+        var barWidth = width - priceWidth - sizeWidth - 3
+        if width >= Self.widthWithTotals, !level.total.isEmpty {
+            // The running total sits at the right edge; the bar keeps what is left between.
+            barWidth -= sizeWidth + 1
+            screen.write(
+                Self.padded(level.total, sizeWidth), x: x + width - sizeWidth, y: y, style: Theme.hint)
+        }
         guard barWidth > 0, level.share > 0 else { return }
         let filled = max(1, Int((level.share * Double(barWidth)).rounded()))
         screen.write(

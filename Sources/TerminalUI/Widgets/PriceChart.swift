@@ -45,7 +45,7 @@ public struct PriceChart: Sendable {
         guard panes.price >= 3, columns >= 5 else { return }
         let layout = detail.priceChart(
             columns: columns, priceRows: panes.price * Self.rowsPerCell, volumeRows: panes.volume * 8,
-            oscillatorRows: panes.oscillator * Self.rowsPerCell, labelSpacing: 12)
+            oscillatorRows: panes.oscillator * Self.rowsPerCell, labelSpacing: 12, readouts: false)
         var legend = layout.legend
         if layout.hiddenAfter > 0 { legend = "◀ \(layout.hiddenAfter) newer hidden (End: now)  " + legend }
         screen.write(legend, x: x, y: y + 1, style: Theme.hint, maxWidth: width)

@@ -28,7 +28,7 @@ function trim(body, count) {
 }
 
 export class DepthView {
-  constructor(section) {
+  constructor(section, handlers) {
     this.book = section.querySelector('[data-role="orderbook"]');
     this.asks = this.book.querySelector('[data-role="asks"]');
     this.bids = this.book.querySelector('[data-role="bids"]');
@@ -38,6 +38,9 @@ export class DepthView {
     this.tape = section.querySelector('[data-role="trades"]');
     this.trades = this.tape.querySelector('[data-role="trade-rows"]');
     this.strength = this.tape.querySelector('[data-role="strength"]');
+    // 호가 모아보기: each click the next unit, round to none (g and G as in the terminal).
+    this.grouping = this.book.querySelector('[data-role="book-grouping"]');
+    this.grouping.addEventListener("click", () => handlers.detail({ bookGroupingStepped: { by: 1 } }));
   }
 
   /** Shows `depth` (a DepthOutput), or nothing when the detail has none. */
@@ -47,6 +50,9 @@ export class DepthView {
     if (!depth) return;
     setHidden(this.bookStatus, !depth.status);
     setText(this.bookStatus, depth.status ?? "");
+    setText(this.grouping, depth.grouping ? `모아보기 ${depth.grouping}` : "모아보기");
+    this.grouping.setAttribute("aria-pressed", String(Boolean(depth.grouping)));
+    this.book.dataset.grouping = depth.grouping ?? "";
     // The asks highest first, so the best of each side meets at the spread.
     this.drawLevels(this.asks, [...depth.asks].reverse(), "ask");
     this.drawLevels(this.bids, depth.bids, "bid");
@@ -63,13 +69,14 @@ export class DepthView {
     levels.forEach((level, index) => {
       const row = rowAt(body, index, (row) => {
         row.dataset.side = side;
-        cells(row, "level-price", "level-size");
+        cells(row, "level-price", "level-size", "level-total");
       });
       row.dataset.level = String(index);
       row.dataset.price = level.price;
-      const [price, size] = row.children;
+      const [price, size, total] = row.children;
       setText(price, level.price);
       setText(size, level.size);
+      setText(total, level.total ?? "");
       size.style.setProperty("--share", `${Math.round(Math.min(1, Math.max(0, level.share)) * 100)}%`);
       const flash = level.flash ? `level-size flash-${caseName(level.flash)}` : "level-size";
       if (size.className !== flash) size.className = flash;

@@ -40,7 +40,7 @@ export class DetailView {
     this.body = section.querySelector('[data-role="detail-body"]');
     this.paneTabs = Array.from(section.querySelectorAll("[data-pane]"));
     for (const tab of this.paneTabs) tab.addEventListener("click", () => handlers.pane(tab.dataset.pane));
-    this.depth = new DepthView(section);
+    this.depth = new DepthView(section, handlers);
     section.querySelector('[data-role="back"]').addEventListener("click", handlers.close);
     this.favorite.addEventListener("click", handlers.favorite);
     // The premium history (issue 29): the chart's kind, its bars' interval and its basis.

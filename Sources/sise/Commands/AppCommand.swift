@@ -108,7 +108,8 @@ struct AppCommand: AsyncParsableCommand {
                 depth: client.liveDepth,
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
                 alerts: alerts, forex: forex, premium: premium, wallets: wallets,
-                intervalCandles: CandleCache(store: candleStore, client: client, now: MarketStore.wallClock).source))
+                intervalCandles: CandleCache(store: candleStore, client: client, now: MarketStore.wallClock).source,
+                groupedBook: client.fetchGroupedOrderBook))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

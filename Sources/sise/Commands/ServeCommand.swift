@@ -102,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
                         intervalCandles: CandleCache(
                             store: exchangeOptions.live ? opened.candleStore : .inMemory(), client: client,
                             now: MarketStore.wallClock
-                        ).source),
+                        ).source, groupedBook: client.fetchGroupedOrderBook),
                     examples: Self.exampleClients(examples))
                 let server = try DashboardServer(
                     context: context, host: host, port: port, limits: limits, logger: logger)
