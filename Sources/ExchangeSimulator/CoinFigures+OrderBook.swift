@@ -136,23 +136,8 @@ enum UpbitOrderbookRows {
             guard level > 0 else {
                 return venue.depth(id, levels: count, trades: 0, now: now).map { UpbitOrderbookDTO($0.book) }
             }
-            guard let price = venue.figures([id], now: now).first?.price,
-                UpbitEndpoint.supportedLevels(of: id, price: price).contains(level)
-            else { return nil }
-            // Enough of the market's own levels to fill `count` groups.
-            let perGroup = Int((level / KRWTickSize.tick(for: price)).rounded(.up))
-            guard let depth = venue.depth(id, levels: min(3_000, count * perGroup + 1), trades: 0, now: now) else {
-                return nil
-            }
-            // Sizes summed in a group carry 8 decimals, as the exchange sends them.
-            let grouped = depth.book.grouped(by: level).limited(to: count)
-            func rounded(_ side: [OrderBook.Level]) -> [OrderBook.Level] {
-                side.map { OrderBook.Level(price: $0.price, size: CoinFigures.rounded($0.size, decimals: 8)) }
-            }
-            var row = UpbitOrderbookDTO(
-                OrderBook(
-                    market: grouped.market, timestamp: grouped.timestamp, asks: rounded(grouped.asks),
-                    bids: rounded(grouped.bids)))
+            guard let book = venue.groupedBook(id, level: level, count: count, now: now) else { return nil }
+            var row = UpbitOrderbookDTO(book)
             row.level = level
             return row
         }

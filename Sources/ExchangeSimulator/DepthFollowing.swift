@@ -8,6 +8,8 @@ struct DepthFollowing: Sendable {
     var books: [MarketID: Int] = [:]
     /// Tapes followed.
     var tapes: Set<MarketID> = []
+    /// The books grouped by a unit (Upbit's `level`), by market.
+    var groupings: [MarketID: Double] = [:]
     /// Whether live books and trades follow the snapshots (Upbit's `is_only_snapshot` ends them).
     var realtimeBooks = true
     var realtimeTrades = true
@@ -48,9 +50,15 @@ struct DepthFollowing: Sendable {
                 let depth = venue.depth(
                     market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: now)
             else { return nil }
+            let grouping = levels == nil ? nil : groupings[market]
+            let book = grouping.flatMap { venue.groupedBook(market, level: $0, count: levels ?? 1, now: now) }
+            // A level the market does not take sends no book (REST answers it with an empty list).
+            let sendsBook = levels != nil && (grouping == nil || book != nil)
+            guard sendsBook || tape else { return nil }
             return DepthUpdate(
-                market: market, sendsBook: levels != nil, book: depth.book,
-                trades: tape ? unsent(depth.trades, of: market) : [], previousClose: depth.figures.previousClose)
+                market: market, sendsBook: sendsBook, book: book ?? depth.book,
+                trades: tape ? unsent(depth.trades, of: market) : [], previousClose: depth.figures.previousClose,
+                level: book == nil ? nil : grouping)
         }
     }
 
@@ -70,4 +78,6 @@ struct DepthUpdate: Sendable {
     /// Not sent before, oldest first.
     let trades: [Trade]
     let previousClose: Double
+    /// The unit the book is grouped by, when it is.
+    var level: Double?
 }

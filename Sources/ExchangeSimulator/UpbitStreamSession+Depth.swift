@@ -18,6 +18,8 @@ extension UpbitStreamSession {
                     }
                     let levels = depth ?? UpbitEndpoint.streamOrderbookDepths.last!
                     following.books[market] = isBithumb ? min(levels, Self.bithumbMaxDepth) : levels
+                    // Upbit groups a KRW book by the request's `level` (§9.5).
+                    if !isBithumb, let level = type.level, level > 0 { following.groupings[market] = level }
                 }
                 following.realtimeBooks = type.isOnlySnapshot != true
             case "trade":
@@ -57,8 +59,9 @@ extension UpbitStreamSession {
                 batch.appendBinary(Array(try encoder.encode(message)))
             }
             if update.sendsBook {
-                let message = UpbitStreamOrderbook(
+                var message = UpbitStreamOrderbook(
                     update.book, snapshot: snapshot, microseconds: venue.exchange == .bithumb)
+                if let level = update.level { message.level = level }
                 batch.appendBinary(Array(try encoder.encode(message)))
             }
         }

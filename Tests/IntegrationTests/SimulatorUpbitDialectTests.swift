@@ -222,6 +222,29 @@ import WSClient
         await harness.stop()
     }
 
+    /// Issue 30: an `orderbook` request's `level` groups a KRW book on the stream as on REST, the
+    /// unit in its `level`; a level the market does not take sends no book.
+    @Test func anOrderbookRequestsLevelGroupsTheStreamedBook() async throws {
+        let harness = try await SimulatorHarness.start()
+        let request =
+            #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC"],"level":10000,"is_only_snapshot":true},"#
+            + #"{"type":"orderbook","codes":["KRW-ETH"],"level":7,"is_only_snapshot":true},"#
+            + #"{"type":"trade","codes":["KRW-XRP"],"is_only_snapshot":true}]"#
+        // The markets' depth goes in their order: XRP's trade comes after any book of ETH.
+        let (frames, _) = try await exchange(harness, sending: [request]) { frames in
+            frames.contains { json($0).contains(#""type":"trade""#) }
+        }
+        let books = try frames.map(json).filter { $0.contains(#""type":"orderbook""#) }.map {
+            try JSONDecoder().decode(UpbitStreamOrderbook.self, from: Data($0.utf8))
+        }
+        #expect(books.map(\.code) == ["KRW-BTC"], "KRW-ETH takes no level of 7")
+        let book = try #require(books.first)
+        #expect(book.level == 10_000 && book.orderbookUnits.count == 30)
+        #expect(book.orderbookUnits.allSatisfy { $0.askPrice.truncatingRemainder(dividingBy: 10_000) == 0 })
+        #expect(book.orderbookUnits.allSatisfy { $0.bidPrice.truncatingRemainder(dividingBy: 10_000) == 0 })
+        await harness.stop()
+    }
+
     /// Issue 30: `/v1/orderbook` takes `count` (30 by default) and `level`, which groups a KRW
     /// market's prices by a unit `/v1/orderbook/supported_levels` names; another level answers `[]`.
     @Test func theRESTBookTakesCountAndLevelAsUpbitDoes() async throws {

@@ -20,17 +20,23 @@ public struct UpbitSubscriptionRequest: Codable, Sendable, Equatable {
         public var isOnlySnapshot: Bool?
         /// Only live updates, no current state first.
         public var isOnlyRealtime: Bool?
+        /// An `orderbook`'s grouping unit (호가 모아보기, §9.5); 0 or absent for none.
+        public var level: Double?
 
         /// Makes a type object.
-        public init(type: String, codes: [String], isOnlySnapshot: Bool? = nil, isOnlyRealtime: Bool? = nil) {
+        public init(
+            type: String, codes: [String], isOnlySnapshot: Bool? = nil, isOnlyRealtime: Bool? = nil,
+            level: Double? = nil
+        ) {
             self.type = type
             self.codes = codes
             self.isOnlySnapshot = isOnlySnapshot
             self.isOnlyRealtime = isOnlyRealtime
+            self.level = level
         }
 
         enum CodingKeys: String, CodingKey {
-            case type, codes
+            case type, codes, level
             case isOnlySnapshot = "is_only_snapshot"
             case isOnlyRealtime = "is_only_realtime"
         }
@@ -86,7 +92,10 @@ public struct UpbitSubscriptionRequest: Codable, Sendable, Equatable {
                 let codes = try object.decode([String].self, forKey: AnyCodingKey("codes"))
                 let snapshot = try object.decodeIfPresent(Bool.self, forKey: snapshotKey)
                 let realtime = try object.decodeIfPresent(Bool.self, forKey: realtimeKey)
-                types.append(Subscription(type: type, codes: codes, isOnlySnapshot: snapshot, isOnlyRealtime: realtime))
+                let level = try object.decodeIfPresent(Double.self, forKey: AnyCodingKey("level"))
+                types.append(
+                    Subscription(
+                        type: type, codes: codes, isOnlySnapshot: snapshot, isOnlyRealtime: realtime, level: level))
             } else if object.contains(AnyCodingKey("format")) {
                 let name = try object.decode(String.self, forKey: AnyCodingKey("format"))
                 guard let known = UpbitStreamFormat(rawValue: name) else { throw Problem.wrongFormat }
