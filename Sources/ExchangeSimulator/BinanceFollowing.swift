@@ -3,7 +3,7 @@ import Foundation
 import MarketDomain
 
 /// What one client of the simulated Binance raw-stream WebSocket follows, and what each of its
-/// requests is answered with (exchange-apis.md §4.2), without a socket: `SUBSCRIBE` and
+/// requests is answered with (exchange-apis.md §4.2, §9.4), without a socket: `SUBSCRIBE` and
 /// `UNSUBSCRIBE` answered `{"result":null,"id":n}` (then the new books whole), `LIST_SUBSCRIPTIONS`
 /// with the streams, errors as `{"code":…,"msg":…}`; and which tickers changed since the last
 /// second, each going out at most once a second.
@@ -24,6 +24,8 @@ struct BinanceFollowing: Sendable {
     private(set) var changed = Set<MarketID>()
     /// The books and tapes followed.
     var depth = DepthFollowing()
+    /// The klines followed (`btcusdt@kline_1m`), each sent again each second it changed.
+    var klines = CandleFollowing()
 
     /// Notes a batch of traded markets: the followed tickers among them go out at the next second.
     mutating func traded(_ ids: [MarketID]) {
@@ -74,6 +76,7 @@ struct BinanceFollowing: Sendable {
         tickers = []
         depth.books = [:]
         depth.tapes = []
+        var klineIntervals: [MarketID: Set<CandleInterval>] = [:]
         for stream in streams {
             guard let (symbol, kind) = BinanceEndpoint.parseStream(stream),
                 let id = BinanceWire.marketID(symbol.uppercased()), lists(id)
@@ -82,8 +85,10 @@ struct BinanceFollowing: Sendable {
             case .ticker: tickers.insert(id)
             case .trade: depth.tapes.insert(id)
             case .partialDepth(let levels): depth.books[id] = max(levels, depth.books[id] ?? 0)
+            case .kline(let interval): klineIntervals[id, default: []].insert(interval)
             }
         }
+        klines.follow(klineIntervals)
         depth.forgetUnfollowed()
         changed.formIntersection(tickers)
     }

@@ -35,6 +35,7 @@ struct BinanceStreamSession: ClientMessageSession {
                     let books = following.depth.books.keys.sorted()
                     try await sendDepth(of: books, trades: false, &following, frames, encoder)
                 }
+                if !following.klines.isEmpty { try await sendKlines(&following, frames, encoder) }
                 let changed = following.takeChanged()
                 guard !changed.isEmpty else { continue }
                 let time = now()
@@ -60,6 +61,38 @@ struct BinanceStreamSession: ClientMessageSession {
         _ value: some Encodable, to outbound: WebSocketOutboundWriter, _ encoder: JSONEncoder
     ) async throws {
         try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
+    }
+
+    /// Each followed kline a trade changed since the last second; one that a new candle replaced
+    /// goes once more, closed (`x`), before the new one.
+    private func sendKlines(
+        _ following: inout BinanceFollowing, _ frames: RawFrameWriter, _ encoder: JSONEncoder
+    ) async throws {
+        let time = now()
+        var batch = WebSocketFrameBatch(capacity: 4096)
+        var before: [String: IntervalCandle] = [:]
+        for (market, intervals) in following.klines.intervals {
+            for interval in intervals {
+                before["\(market)|\(interval)"] = following.klines.sentBefore(market, interval)
+            }
+        }
+        for (market, interval, candle) in following.klines.changes(on: venue, snapshot: false) {
+            let symbol = BinanceWire.symbol(market)
+            if let last = before["\(market)|\(interval)"], last.start < candle.start,
+                let closed = venue.candles(market, interval: interval, before: candle.start, count: 1)?.last,
+                closed.start == last.start
+            {
+                batch.appendText(
+                    Array(
+                        try encoder.encode(
+                            BinanceStreamKline(closed, interval: interval, symbol: symbol, closed: true, now: time))))
+            }
+            batch.appendText(
+                Array(
+                    try encoder.encode(
+                        BinanceStreamKline(candle, interval: interval, symbol: symbol, closed: false, now: time))))
+        }
+        try await frames.write(batch)
     }
 
     /// Partial books go out whole at every trade and every second; trades one event each.

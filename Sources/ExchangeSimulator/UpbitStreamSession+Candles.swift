@@ -13,6 +13,17 @@ struct CandleFollowing: Sendable {
 
     var isEmpty: Bool { intervals.isEmpty }
 
+    /// Follows `intervals` from now on, forgetting what was sent of those no longer followed.
+    mutating func follow(_ intervals: [MarketID: Set<CandleInterval>]) {
+        self.intervals = intervals
+        sent = sent.filter { intervals[$0.key] != nil }
+    }
+
+    /// Whether the candle of `interval` of `market` was sent before (one before it went out closed).
+    func sentBefore(_ market: MarketID, _ interval: CandleInterval) -> IntervalCandle? {
+        sent[market]?[interval]
+    }
+
     /// Each followed candle as it stands now that changed since it was last sent (all of them
     /// for a snapshot), noted as sent.
     mutating func changes(on venue: SimulatedVenue, snapshot: Bool) -> [(MarketID, CandleInterval, IntervalCandle)] {

@@ -1,4 +1,5 @@
 import ExchangeWire
+import Foundation
 import MarketDomain
 import Testing
 
@@ -36,6 +37,36 @@ import Testing
         following.traded([bitcoin, ether])
         _ = take(#"{"method":"UNSUBSCRIBE","params":["ethusdt@ticker"],"id":2}"#, into: &following)
         #expect(following.takeChanged() == [bitcoin])
+    }
+
+    /// Issue 30: `<symbol>@kline_<interval>` follows that candle; an interval Binance has no
+    /// klines of (10 minutes) follows nothing, as an unknown stream does.
+    @Test func klineStreamsFollowTheirIntervalsUntilUnsubscribed() {
+        var following = BinanceFollowing()
+        let replies = take(
+            #"{"method":"SUBSCRIBE","params":["btcusdt@kline_1m","btcusdt@kline_1h","ethusdt@kline_10m"],"id":1}"#,
+            into: &following)
+        #expect(replies == [.result(BinanceStreamResult(result: nil, id: 1))])
+        #expect(following.klines.intervals == [bitcoin: [.minute, .hour]])
+        _ = take(#"{"method":"UNSUBSCRIBE","params":["btcusdt@kline_1m","btcusdt@kline_1h"],"id":2}"#, into: &following)
+        #expect(following.klines.isEmpty)
+        #expect(BinanceEndpoint.parseStream("btcusdt@kline_1s")?.kind == .kline(.second))
+        #expect(BinanceEndpoint.parseStream("btcusdt@kline_1M")?.kind == .kline(.month))
+        #expect(BinanceEndpoint.parseStream("btcusdt@kline_7m") == nil)
+    }
+
+    /// The event a kline stream sends: its candle's start and last millisecond, the interval, the
+    /// figures as strings, and whether it closed.
+    @Test func aKlineEventCarriesItsCandleAndReadsBack() throws {
+        let candle = IntervalCandle(
+            start: 1_795_672_800_000, open: 91_000.5, high: 91_200, low: 90_900.25, close: 91_100, volume: 2.5,
+            value: 227_750)
+        let event = BinanceStreamKline(candle, interval: .minute, symbol: "BTCUSDT", closed: true, now: 7)
+        #expect(event.e == "kline" && event.k.i == "1m" && event.k.x)
+        #expect(event.k.t == 1_795_672_800_000 && event.k.T == 1_795_672_859_999)
+        #expect(event.k.o == "91000.5" && event.k.l == "90900.25")
+        let read = try JSONDecoder().decode(BinanceStreamKline.self, from: JSONEncoder().encode(event))
+        #expect(read.toDomain() == candle)
     }
 
     @Test func badRequestsGetBinancesErrors() {

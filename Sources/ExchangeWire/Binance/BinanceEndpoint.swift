@@ -125,6 +125,9 @@ public enum BinanceEndpoint {
         switch (parts[1], parts.count) {
         case ("ticker", 2): return (parts[0], .ticker)
         case ("trade", 2): return (parts[0], .trade)
+        case (let kline, 2) where kline.hasPrefix("kline_"):
+            guard let interval = klineInterval(String(kline.dropFirst("kline_".count))) else { return nil }
+            return (parts[0], .kline(interval))
         case (let depth, 2...3) where depth.hasPrefix("depth"):
             guard let levels = Int(depth.dropFirst("depth".count)), partialDepthLevels.contains(levels),
                 parts.count == 2 || parts[2] == "100ms" || parts[2] == "1000ms"
@@ -139,5 +142,7 @@ public enum BinanceEndpoint {
         case ticker
         case trade
         case partialDepth(levels: Int)
+        /// `<symbol>@kline_<interval>`: the candle of the interval as it moves.
+        case kline(CandleInterval)
     }
 }
