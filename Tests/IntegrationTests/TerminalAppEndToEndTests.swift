@@ -297,17 +297,24 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    /// Finds Bitcoin by search (`/`, `BTC`, Enter: the search line says it found one) and opens
+    /// its detail.
+    private func openBitcoinsDetail(_ tmux: Tmux) async throws {
+        try await tmux.keys("/")
+        try await tmux.type("BTC")
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("Bitcoin found") { lines in
+            lines.contains { $0.contains("/ BTC") && $0.contains("found") }
+        }
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("Bitcoin's detail") { lines in lines[0].contains(" · KRW-BTC") }
+    }
+
     /// Issue 30: a coin's chart of five-minute candles (`3`) with its volume, the Bollinger bands
     /// (`b`) and the RSI (`r`), panned back (`<`) and brought to now again (End).
     @Test func theDetailChartsFiveMinuteCandlesWithBandsAndRSIAndPans() async throws {
         try await AppRun.session { tmux in
-            try await tmux.keys("/")
-            try await tmux.type("BTC")
-            try await tmux.keys("Enter")
-            try await tmux.waitFor("Bitcoin found") { lines in
-                lines.dropFirst(3).first { $0.contains("%") }?.contains("비트코인") == true
-            }
-            try await tmux.keys("Enter")
+            try await openBitcoinsDetail(tmux)
             try await tmux.waitFor("the daily chart") { lines in lines.contains { $0.contains("Daily candles") } }
             try await tmux.keys("3")
             let minutes = try await tmux.waitFor("five-minute candles") { lines in
@@ -335,14 +342,7 @@ struct TerminalAppEndToEndTests {
     /// 호가 모아보기: Upbit's own grouping) and back (`G`).
     @Test func theDetailsBookShowsRunningTotalsAndGroupsItsPrices() async throws {
         try await AppRun.session { tmux in
-            try await tmux.keys("/")
-            try await tmux.type("BTC")
-            try await tmux.keys("Enter")
-            try await tmux.waitFor("Bitcoin found") { lines in
-                lines.dropFirst(3).first { $0.contains("%") }?.contains("비트코인") == true
-            }
-            try await tmux.keys("Enter")
-            try await tmux.waitFor("the detail") { lines in lines[0].contains(" · KRW-BTC") }
+            try await openBitcoinsDetail(tmux)
             try await tmux.keys("o")
             let book = try await tmux.waitFor("the book with its totals") { lines in
                 lines.contains { $0.contains("호가 Order book") && $0.contains("누적") }

@@ -30,16 +30,8 @@ import Testing
 
     @Test func anIntervalIsFetchedOnceMovedOnByTradesAndShownAgainAtOnce() async throws {
         let driver = TaskDriver()
-        let script = ScriptedMarketClient(
-            markets: MarketFixtures.markets,
-            tickers: [
-                MarketFixtures.ticker(
-                    MarketFixtures.bitcoin, price: 100_299_000, change: 0, value: 1e9, timestamp: now + 10)
-            ])
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let memory = InMemoryPreferenceStore()
-        let loader = DailyCandleLoader(exchange: .upbit, fetch: { _, _ in [] }, store: memory.store)
+        let parts = try await DetailTestParts.make(price: 100_299_000, timestamp: now + 10)
+        let (board, loader) = (parts.board, parts.loader)
         let asked = Mutex<[String]>([])
         let candles = fiveMinutes
         let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
@@ -116,13 +108,8 @@ import Testing
     }
 
     @Test func studiesAndTheWindowFollowTheirInputsAndAnIntervalTheExchangeLacksSaysSo() async throws {
-        let script = ScriptedMarketClient(
-            markets: MarketFixtures.markets,
-            tickers: [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100_000_000, change: 0, value: 1e9)])
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let memory = InMemoryPreferenceStore()
-        let loader = DailyCandleLoader(exchange: .korbit, fetch: { _, _ in [] }, store: memory.store)
+        let parts = try await DetailTestParts.make(exchange: .korbit)
+        let (board, loader) = (parts.board, parts.loader)
         let viewModel = DetailViewModel(
             market: bitcoin, board: board, loader: loader, candles: { _, _, _ in [] })
         #expect(viewModel.output.studies == ChartStudies())

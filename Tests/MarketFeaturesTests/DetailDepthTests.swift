@@ -63,13 +63,8 @@ import Testing
 
     @Test func theBookAndTheTapeFollowTheFeedAndChangedSizesFlashFor300Milliseconds() async throws {
         let driver = TaskDriver()
-        let script = ScriptedMarketClient(
-            markets: MarketFixtures.markets,
-            tickers: [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100_000_000, change: 0, value: 1e9)])
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let memory = InMemoryPreferenceStore()
-        let loader = DailyCandleLoader(exchange: .upbit, fetch: { _, _ in [] }, store: memory.store)
+        let parts = try await DetailTestParts.make()
+        let (board, loader) = (parts.board, parts.loader)
         let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
         let viewModel = DetailViewModel(
             market: bitcoin, board: board, loader: loader, depth: { _ in feed }, clock: driver.clock)
@@ -174,13 +169,8 @@ import Testing
     /// once and every second of the clock while it shows; `G` goes back to the feed's own book.
     @Test func theBookIsGroupedByTheNextUnitAskedAgainEverySecondAndUngroupedAgain() async throws {
         let driver = TaskDriver()
-        let script = ScriptedMarketClient(
-            markets: MarketFixtures.markets,
-            tickers: [MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100_000_000, change: 0, value: 1e9)])
-        let board = LiveBoard(client: script.client)
-        try await board.load()
-        let memory = InMemoryPreferenceStore()
-        let loader = DailyCandleLoader(exchange: .upbit, fetch: { _, _ in [] }, store: memory.store)
+        let parts = try await DetailTestParts.make()
+        let (board, loader) = (parts.board, parts.loader)
         let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
         let asked = Mutex<[Double]>([])
         let grouped = book([(100_010_000, 7), (100_020_000, 3)], [(100_000_000, 9)], at: 20)

@@ -191,11 +191,13 @@ public final class DetailViewModel {
         publish()
     }
 
-    /// The depth as it shows: the feed's book, or the grouped one while the book is grouped.
+    /// The depth as it shows: the feed's book, or the grouped one once it came (its unit named
+    /// only then, so a unit never labels a book not grouped by it).
     private func showDepth(previous: OrderBook?, flashing: Bool) {
+        let grouped = groupingUnit == nil ? nil : groupedBook
         output.depth = DepthOutput(
-            depth, previous: previous, flashing: flashing && groupingUnit == nil, grouped: groupedBook,
-            grouping: groupingUnit)
+            depth, previous: previous, flashing: flashing && groupingUnit == nil, grouped: grouped,
+            grouping: grouped == nil ? nil : groupingUnit)
     }
 
     /// Fetches each interval asked for once, until cancelled; the trades move it on from then.
