@@ -70,15 +70,10 @@ struct BinanceStreamSession: ClientMessageSession {
     ) async throws {
         let time = now()
         var batch = WebSocketFrameBatch(capacity: 4096)
-        var before: [String: IntervalCandle] = [:]
-        for (market, intervals) in following.klines.intervals {
-            for interval in intervals {
-                before["\(market)|\(interval)"] = following.klines.sentBefore(market, interval)
-            }
-        }
-        for (market, interval, candle) in following.klines.changes(on: venue, snapshot: false) {
+        for change in following.klines.changes(on: venue, snapshot: false) {
+            let (market, interval, candle) = (change.market, change.interval, change.candle)
             let symbol = BinanceWire.symbol(market)
-            if let last = before["\(market)|\(interval)"], last.start < candle.start,
+            if let last = change.previous, last.start < candle.start,
                 let closed = venue.candles(market, interval: interval, before: candle.start, count: 1)?.last,
                 closed.start == last.start
             {

@@ -19,23 +19,27 @@ struct CandleFollowing: Sendable {
         sent = sent.filter { intervals[$0.key] != nil }
     }
 
-    /// Whether the candle of `interval` of `market` was sent before (one before it went out closed).
-    func sentBefore(_ market: MarketID, _ interval: CandleInterval) -> IntervalCandle? {
-        sent[market]?[interval]
+    /// A followed candle as it stands now, and the one of its market and interval sent before it.
+    struct Change {
+        let market: MarketID
+        let interval: CandleInterval
+        let candle: IntervalCandle
+        let previous: IntervalCandle?
     }
 
     /// Each followed candle as it stands now that changed since it was last sent (all of them
     /// for a snapshot), noted as sent.
-    mutating func changes(on venue: SimulatedVenue, snapshot: Bool) -> [(MarketID, CandleInterval, IntervalCandle)] {
-        var changed: [(MarketID, CandleInterval, IntervalCandle)] = []
+    mutating func changes(on venue: SimulatedVenue, snapshot: Bool) -> [Change] {
+        var changed: [Change] = []
         for market in intervals.keys.sorted() {
             for interval in (intervals[market] ?? []).sorted(by: { ($0.milliseconds ?? 0) < ($1.milliseconds ?? 0) }) {
                 guard let candle = venue.candles(market, interval: interval, before: nil, count: 1)?.last else {
                     continue
                 }
-                guard snapshot || sent[market]?[interval] != candle else { continue }
+                let previous = sent[market]?[interval]
+                guard snapshot || previous != candle else { continue }
                 sent[market, default: [:]][interval] = candle
-                changed.append((market, interval, candle))
+                changed.append(Change(market: market, interval: interval, candle: candle, previous: previous))
             }
         }
         return changed
@@ -71,8 +75,9 @@ extension UpbitStreamSession {
         let time = now()
         let encoder = UpbitStreamKeys.encoder(simple: simple)
         var batch = WebSocketFrameBatch(capacity: 4096)
-        for (market, interval, candle) in following.changes(on: venue, snapshot: snapshot) {
-            let message = UpbitStreamCandle(candle, interval: interval, market: market, snapshot: snapshot, now: time)
+        for change in following.changes(on: venue, snapshot: snapshot) {
+            let message = UpbitStreamCandle(
+                change.candle, interval: change.interval, market: change.market, snapshot: snapshot, now: time)
             batch.appendBinary(Array(try encoder.encode(message)))
         }
         return batch
