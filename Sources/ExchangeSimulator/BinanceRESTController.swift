@@ -121,7 +121,7 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let interval = parameters.get(BinanceEndpoint.Parameter.interval) else {
             return .json(BinanceErrorBody.missingParameter("interval"), status: .badRequest)
         }
-        guard let chosen = BinanceEndpoint.klineInterval(interval) else {
+        guard let span = BinanceKlineSpan(interval) else {
             return .json(BinanceErrorBody(code: -1120, msg: "Invalid interval."), status: .badRequest)
         }
         guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxKlineCount) else {
@@ -132,12 +132,12 @@ struct BinanceRESTController<Context: RequestContext> {
         // With a start, the first `limit` from the candle holding it; otherwise the last before the end.
         var before = end.map { $0 + 1 }
         if let start {
-            var reach = chosen.start(containing: start)
-            for _ in 0..<limit { reach = chosen.next(after: reach) }
+            var reach = span.start(containing: start)
+            for _ in 0..<limit { reach = span.next(after: reach) }
             before = min(before ?? .max, reach)
         }
         guard let id = BinanceWire.marketID(symbol),
-            let candles = venue.candles(id, interval: chosen, before: before, count: limit)
+            let candles = span.candles(of: id, on: venue, before: before, count: limit)
         else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
@@ -145,7 +145,7 @@ struct BinanceRESTController<Context: RequestContext> {
             BinanceKline(
                 openTime: candle.start, open: WireDecimal(candle.open), high: WireDecimal(candle.high),
                 low: WireDecimal(candle.low), close: WireDecimal(candle.close), volume: WireDecimal(candle.volume),
-                closeTime: chosen.next(after: candle.start) - 1, quoteVolume: WireDecimal(candle.value),
+                closeTime: span.next(after: candle.start) - 1, quoteVolume: WireDecimal(candle.value),
                 trades: Int64(candle.volume.squareRoot() * 10) + 1, takerBuyBaseVolume: WireDecimal(candle.volume / 2),
                 takerBuyQuoteVolume: WireDecimal(candle.value / 2))
         }.filter { row in start.map { row.closeTime >= $0 } ?? true }

@@ -63,8 +63,9 @@ struct BinanceStreamSession: ClientMessageSession {
         try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 
-    /// Each followed kline a trade changed since the last second; one that a new candle replaced
-    /// goes once more, closed (`x`), before the new one.
+    /// Each followed kline a trade changed since the last second. When a new candle began, the
+    /// one sent before it goes once more as it closed (`x`), and so does each candle that traded
+    /// between them and was never sent, oldest first, before the new one.
     private func sendKlines(
         _ following: inout BinanceFollowing, _ frames: RawFrameWriter, _ encoder: JSONEncoder
     ) async throws {
@@ -73,14 +74,15 @@ struct BinanceStreamSession: ClientMessageSession {
         for change in following.klines.changes(on: venue, snapshot: false) {
             let (market, interval, candle) = (change.market, change.interval, change.candle)
             let symbol = BinanceWire.symbol(market)
-            if let last = change.previous, last.start < candle.start,
-                let closed = venue.candles(market, interval: interval, before: candle.start, count: 1)?.last,
-                closed.start == last.start
-            {
-                batch.appendText(
-                    Array(
-                        try encoder.encode(
-                            BinanceStreamKline(closed, interval: interval, symbol: symbol, closed: true, now: time))))
+            if let last = change.previous, last.start < candle.start {
+                let closing = venue.candles(market, interval: interval, before: candle.start, count: Self.closingReach)
+                for closed in closing ?? [] where closed.start >= last.start {
+                    batch.appendText(
+                        Array(
+                            try encoder.encode(
+                                BinanceStreamKline(closed, interval: interval, symbol: symbol, closed: true, now: time))
+                        ))
+                }
             }
             batch.appendText(
                 Array(
@@ -89,6 +91,10 @@ struct BinanceStreamSession: ClientMessageSession {
         }
         try await frames.write(batch)
     }
+
+    /// How many candles before a new one are looked at for those to send closed: pushes come each
+    /// second, so more than a few only for one-second klines after a stall.
+    static let closingReach = 16
 
     /// Partial books go out whole at every trade and every second; trades one event each.
     private func sendDepth(

@@ -4,6 +4,7 @@ a generous deadline, never a fixed sleep."""
 
 import os
 import re
+from decimal import Decimal
 import signal
 import subprocess
 import sys
@@ -464,6 +465,27 @@ def test_the_book_has_running_totals_and_groups_its_prices_by_ten_ticks(browser,
     page.keyboard.press("G")
     expect(grouping).to_have_attribute("aria-pressed", "false", timeout=DEADLINE)
     expect(grouping).to_have_text("모아보기")
+    assert page.errors == []
+    page.close()
+
+
+def test_a_book_quoted_in_btc_groups_by_ten_of_the_tick_read_off_its_levels(browser, server):
+    # Issue 30, point 5: no exchange groups a book quoted in BTC; its units are ten, a hundred, …
+    # of the tick its levels step by, and every grouped price is a multiple of the one named.
+    page = open_page(browser, server, width=1440, height=900)
+    page.locator('[data-role="group"][data-group="BTC"]').click()
+    row = page.locator('tr[data-market^="BTC-"]').first
+    expect(row).to_be_visible(timeout=DEADLINE)
+    row.locator("td.name").click()
+    book = page.locator('[data-view="detail"] [data-role="orderbook"]')
+    expect(book.locator('[data-level][data-side="bid"]').first).to_be_visible(timeout=DEADLINE)
+    grouping = book.locator('[data-role="book-grouping"]')
+    grouping.click()
+    expect(grouping).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    unit = book.get_attribute("data-grouping")
+    assert re.fullmatch(r"0\.0*10*", unit), unit
+    prices = book.locator("[data-level]").evaluate_all("rows => rows.map(row => row.dataset.price)")
+    assert prices and all(Decimal(price.replace(",", "")) % Decimal(unit) == 0 for price in prices), (unit, prices)
     assert page.errors == []
     page.close()
 

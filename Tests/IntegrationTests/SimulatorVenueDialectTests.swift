@@ -214,6 +214,68 @@ import WSClient
     }
 }
 
+extension SimulatorVenueDialectTests {
+    /// Binance's klines of the spans Sise's charts do not read (§9.4): `2h 6h 8h 12h` of hours and
+    /// `3d` of days, each on a multiple of its length since the epoch and adding up the candles
+    /// it holds; `10m` is still an invalid interval.
+    @Test func binanceServesKlinesOfEverySpanItsAPINames() async throws {
+        let harness = try await SimulatorHarness.start(.binance, restLimit: 1000)
+        func klines(_ interval: String, limit: Int) async throws -> [BinanceKline] {
+            let reply = try await get(
+                harness, .binance, "/api/v3/klines?symbol=BTCUSDT&interval=\(interval)&limit=\(limit)")
+            #expect(reply.status == 200, "\(interval): \(reply.body)")
+            return try JSONDecoder().decode([BinanceKline].self, from: Data(reply.body.utf8))
+        }
+        for (interval, hours) in [("2h", 2), ("6h", 6), ("8h", 8), ("12h", 12), ("3d", 72)] {
+            let length = Int64(hours) * 3_600_000
+            let rows = try await klines(interval, limit: 4)
+            #expect(rows.count == 4, "\(interval)")
+            #expect(
+                rows.allSatisfy { $0.openTime % length == 0 && $0.closeTime == $0.openTime + length - 1 }, "\(interval)"
+            )
+            #expect(zip(rows, rows.dropFirst()).allSatisfy { $1.openTime == $0.openTime + length }, "\(interval)")
+        }
+        // A closed 12-hour kline holds its twelve hours: their volume, its open the first's.
+        let halfDays = try await klines("12h", limit: 2)
+        let hours = try await klines("1h", limit: 24).filter {
+            $0.openTime >= halfDays[0].openTime && $0.openTime < halfDays[1].openTime
+        }
+        #expect(hours.count == 12)
+        let summed = hours.compactMap { Double($0.volume.text) }.reduce(0, +)
+        #expect(abs(summed - (Double(halfDays[0].volume.text) ?? 0)) <= 1e-6 * max(1, summed))
+        // Today's prices move with the live tether between the two requests: within 0.01 %.
+        let firstOpen = try #require(hours.first.flatMap { Double($0.open.text) })
+        #expect(abs(firstOpen / (Double(halfDays[0].open.text) ?? 0) - 1) < 1e-4)
+        let invalid = try await get(harness, .binance, "/api/v3/klines?symbol=BTCUSDT&interval=10m")
+        #expect(invalid.status == 400 && invalid.body.contains("-1120"))
+        await harness.stop()
+    }
+
+    /// `<symbol>@kline_1s` (§9.4): each candle goes out closed (`x: true`) once a later one
+    /// began, before it, the starts never going back.
+    @Test func binancesKlineStreamClosesEveryCandleItSentBeforeTheNextOne() async throws {
+        let harness = try await SimulatorHarness.start(.binance, markets: 5, ticksPerSecond: 200)
+        let subscribe = #"{"method":"SUBSCRIBE","params":["btcusdt@kline_1s"],"id":1}"#
+        let received = try await frames(harness, .binance, sending: [subscribe], count: 12)
+        let events = received.compactMap(text).dropFirst().compactMap {
+            try? JSONDecoder().decode(BinanceStreamKline.self, from: Data($0.utf8)).k
+        }
+        #expect(events.count == 11)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "starts never go back")
+        var open: Int64?
+        for event in events {
+            if event.x {
+                open = open == event.t ? nil : open
+            } else {
+                #expect(open == nil || open == event.t, "the candle of \(open ?? 0) went unclosed before \(event.t)")
+                open = event.t
+            }
+        }
+        #expect(events.contains { $0.x }, "a candle closed in 11 events of one-second candles")
+        await harness.stop()
+    }
+}
+
 extension JSONShape {
     /// The shape with `null` values taken for the strings they stand for (`delisting_date`).
     var withoutNulls: JSONShape {

@@ -373,6 +373,42 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    /// Issue 30, point 5: a book quoted in BTC, which no exchange groups, is grouped by ten of
+    /// the tick read off its levels (`g`): every price a multiple of the unit named.
+    @Test func aBookQuotedInBitcoinGroupsByTenOfItsTicks() async throws {
+        try await AppRun.session { tmux in
+            try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("● live") } }
+            try await tmux.keys("]")
+            try await tmux.waitFor("the BTC group") { lines in lines.contains { $0.hasSuffix(" BTC") } }
+            try await tmux.keys("/")
+            try await tmux.type("ETH")
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("Ethereum found") { lines in
+                lines.contains { $0.contains("/ ETH") && $0.contains("found") }
+            }
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("a BTC market's detail") { lines in lines[0].contains(" · BTC-") }
+            try await tmux.keys("o")
+            try await tmux.waitFor("the book") { lines in
+                lines.contains { $0.contains("호가 Order book") } && lines.contains { $0.contains("spread ") }
+            }
+            try await tmux.keys("g")
+            let grouped = try await tmux.waitFor("the book grouped by ten ticks") { lines in
+                lines.contains { $0.contains("모아보기 0.000000") }
+            }
+            let title = try #require(grouped.first { $0.contains("모아보기 ") })
+            let unitText = try #require(title.split(separator: " ").last { $0.hasPrefix("0.") })
+            let unit = try #require(Double(unitText))
+            let spread = try #require(grouped.firstIndex { $0.contains("spread ") })
+            let prices = grouped[(spread - 2)..<spread].compactMap { line in
+                line.split(separator: " ").first.flatMap { Double($0) }
+            }
+            #expect(
+                prices.count == 2 && prices.allSatisfy { abs(($0 / unit).rounded() * unit - $0) < unit * 1e-6 },
+                "\(prices) by \(unit)")
+        }
+    }
+
     @Test func detailsOpenedAndClosedFasterThanTheirFeedsConnectLeaveTheScreenClean() async throws {
         try await AppRun.session { tmux in
             // A detail closed while its depth feed still connects cuts that connection short;

@@ -40,7 +40,7 @@ import Testing
             candles: { _, interval, count in
                 asked.withLock { $0.append("\(interval) \(count)") }
                 guard interval == .fiveMinutes else { throw ExchangeError.unavailable("offline") }
-                return candles
+                return Array(candles.suffix(count))
             }, clock: driver.clock)
         let log = OutputLog<DetailOutput>()
         let outputs = viewModel.outputs(bufferingPolicy: .unbounded)
@@ -85,22 +85,30 @@ import Testing
         #expect(
             changes == [
                 Seen(interval: .fiveMinutes, status: "Loading 5m candles…", count: 0, last: ""),
+                // One page first, then the older ones before it.
+                Seen(interval: .fiveMinutes, status: nil, count: 200, last: "100299000.0 100299500.0 100299000.0 1.0"),
                 Seen(interval: .fiveMinutes, status: nil, count: 300, last: "100299000.0 100299500.0 100299000.0 1.0"),
                 Seen(interval: .fiveMinutes, status: nil, count: 300, last: "100299000.0 100400000.0 100400000.0 1.5"),
                 Seen(interval: .fiveMinutes, status: nil, count: 301, last: "100350000.0 100350000.0 100350000.0 0.5"),
                 Seen(interval: .hour, status: "Loading 1h candles…", count: 0, last: ""),
                 Seen(
-                    interval: .hour, status: "1h candles unavailable: exchange unavailable: offline", count: 0, last: ""
+                    interval: .hour,
+                    status: "1h candles unavailable: exchange unavailable: offline (trying again in 3 s)", count: 0,
+                    last: ""
                 ),
                 Seen(interval: .fiveMinutes, status: nil, count: 301, last: "100350000.0 100350000.0 100350000.0 0.5"),
                 Seen(interval: .threeMinutes, status: "Loading 3m candles…", count: 0, last: ""),
                 Seen(
-                    interval: .threeMinutes, status: "3m candles unavailable: exchange unavailable: offline", count: 0,
+                    interval: .threeMinutes,
+                    status: "3m candles unavailable: exchange unavailable: offline (trying again in 3 s)", count: 0,
                     last: ""),
             ])
         // Five minutes again came from what was fetched, in the same step, without a request.
         #expect(shownAtOnce == 301)
-        #expect(asked.withLock { $0 } == ["5m 1000", "1h 1000", "3m 1000"])
+        #expect(asked.withLock { $0 } == ["5m 200", "5m 1000", "1h 200", "3m 200"])
+        // The shown interval that failed is asked for again after 3 s of the clock; 1h, left, is not.
+        await driver.advance(by: .seconds(3), step: .seconds(1))
+        #expect(asked.withLock { $0 } == ["5m 200", "5m 1000", "1h 200", "3m 200", "3m 200"])
         running.cancel()
         recorder.cancel()
         depthEvents.finish()
@@ -135,5 +143,44 @@ import Testing
         #expect(daysOnly.output.intervals == [.day])
         daysOnly.send(.chartIntervalChosen(.fiveMinutes))
         #expect(daysOnly.output.interval == .day)
+    }
+
+    /// Issue 30's target: a new interval shows within one REST round trip. Its first page (200
+    /// candles, one request on every exchange) is drawn while the older ones are still on their
+    /// way; a trade meanwhile moves the page, and the older candles go in front of it unchanged.
+    @Test func theFirstPageIsDrawnWhileTheOlderCandlesAreOnTheirWay() async throws {
+        let driver = TaskDriver()
+        let parts = try await DetailTestParts.make(price: 100_299_000, timestamp: now + 10)
+        let candles = fiveMinutes
+        let (feed, depthEvents) = AsyncStream<MarketDepthEvent>.makeStream()
+        let (olderReleased, releaseOlder) = AsyncStream<Void>.makeStream()
+        let viewModel = DetailViewModel(
+            market: bitcoin, board: parts.board, loader: parts.loader, depth: { _ in feed },
+            candles: { _, _, count in
+                if count > 200 {
+                    for await _ in olderReleased { break }
+                }
+                return Array(candles.suffix(count))
+            }, clock: driver.clock)
+        let running = driver.start { @MainActor in await viewModel.run() }
+        await driver.settle()
+        viewModel.send(.chartIntervalChosen(.fiveMinutes))
+        await driver.settle()
+        #expect(viewModel.output.intervalCandles.count == 200)
+        #expect(viewModel.output.candleStatus == nil)
+        #expect(viewModel.output.intervalCandles.first?.start == candles[100].start)
+        depthEvents.yield(.trades([trade(1, price: 100_400_000, at: now + 60_000)]))
+        await driver.settle()
+        #expect(viewModel.output.intervalCandles.last?.close == 100_400_000)
+
+        releaseOlder.yield()
+        await driver.settle()
+        #expect(viewModel.output.intervalCandles.count == 300)
+        #expect(viewModel.output.intervalCandles.first == candles.first)
+        #expect(viewModel.output.intervalCandles.last?.close == 100_400_000, "the trade's move is kept")
+        running.cancel()
+        releaseOlder.finish()
+        depthEvents.finish()
+        await driver.settle()
     }
 }

@@ -202,6 +202,10 @@ import Testing
         viewModel.send(.bookGroupingStepped(by: 1))
         await driver.settle()
         #expect(asked.withLock { $0 }.last == 100_000 && viewModel.output.depth?.grouping == "100,000")
+        // Only the new unit is asked for again: the refresh of the one before stopped.
+        let grouping = asked.withLock { $0.count }
+        await driver.advance(by: .seconds(1), step: .seconds(1))
+        #expect(asked.withLock { Array($0.dropFirst(grouping)) } == [100_000])
         viewModel.send(.bookGroupingStepped(by: -2))
         await driver.settle()
         #expect(viewModel.output.depth?.grouping == nil)

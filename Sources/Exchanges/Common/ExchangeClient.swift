@@ -142,22 +142,17 @@ public enum ExchangeClient {
             checked.tradesAfter = { market, after in
                 try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
             }
-            if let grouped = groupedOrderBook {
-                checked.groupedOrderBook = { market, unit in
-                    let book = try await grouped(market, unit)
-                    if let reason = book.implausibility(now: PlausibleDepth.now()) {
-                        throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
-                    }
-                    return book
-                }
-            }
-            checked.orderBook = { market in
-                let book = try await orderBook(market)
+            /// A book with an impossible price, size or time is refused, never shown.
+            @Sendable func plausible(_ book: OrderBook, of market: MarketID) throws -> OrderBook {
                 if let reason = book.implausibility(now: PlausibleDepth.now()) {
                     throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
                 }
                 return book
             }
+            if let grouped = groupedOrderBook {
+                checked.groupedOrderBook = { market, unit in try plausible(await grouped(market, unit), of: market) }
+            }
+            checked.orderBook = { market in try plausible(await orderBook(market), of: market) }
             return checked
         }
     }

@@ -59,6 +59,8 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
     /// market by the units `/v1/orderbook/supported_levels` names, 30 groups a side; any other
     /// unit is grouped here from the 30 levels Upbit serves.
     func groupedOrderBook(_ id: MarketID, unit: Double) async throws -> OrderBook {
+        // Upbit groups a KRW book only; any other is grouped here from its levels.
+        guard id.quote == "KRW" else { return try await orderBook(id).grouped(by: unit) }
         let query = [
             (UpbitEndpoint.Parameter.markets, id.rawValue),
             (UpbitEndpoint.Parameter.level, unit == unit.rounded() ? String(Int64(unit)) : String(unit)),

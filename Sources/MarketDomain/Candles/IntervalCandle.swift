@@ -46,9 +46,17 @@ public struct IntervalCandle: Sendable, Hashable, Codable {
     /// `candles` (oldest first, each of a shorter interval) rolled up into candles of `interval`,
     /// oldest first.
     public static func rollUp(_ candles: [IntervalCandle], into interval: CandleInterval) -> [IntervalCandle] {
+        rollUp(candles, startingAt: interval.start(containing:))
+    }
+
+    /// `candles` (oldest first) rolled up into the candles `start` puts them in (the start of the
+    /// longer candle containing a time), oldest first.
+    public static func rollUp(
+        _ candles: [IntervalCandle], startingAt start: (Int64) -> Int64
+    ) -> [IntervalCandle] {
         var rolled: [IntervalCandle] = []
         for candle in candles {
-            let start = interval.start(containing: candle.start)
+            let start = start(candle.start)
             if let last = rolled.last, last.start == start {
                 rolled[rolled.count - 1].absorb(candle)
             } else {

@@ -41,4 +41,15 @@ public struct LiveCandles: Sendable, Equatable {
         }
         return changed
     }
+
+    /// Puts the candles of `older` that start before the first kept one in front (oldest first,
+    /// the limit kept); returns whether any came.
+    @discardableResult
+    public mutating func prepend(_ older: [IntervalCandle]) -> Bool {
+        let first = candles.first?.start ?? .max
+        let before = older.filter { $0.start < first }.sorted { $0.start < $1.start }
+        guard !before.isEmpty else { return false }
+        candles = Array((before + candles).suffix(limit))
+        return true
+    }
 }

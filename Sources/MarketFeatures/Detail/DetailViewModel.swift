@@ -17,45 +17,52 @@ public final class DetailViewModel {
 
     /// Candles of an interval fetched for the chart: enough for a zoomed-out chart of 1,000.
     static let intervalCandleCount = 1_000
-    /// How often a grouped book (호가 모아보기) is asked for again while it shows.
+    /// Candles of an interval fetched first, drawn before the rest: one page of Upbit's or
+    /// Bithumb's (one REST round trip), a default window of candles and their studies' warm-up.
+    static let firstPaintCount = 200
+    /// How long after a failed fetch an interval's candles are asked for again while it shows.
+    static let candleRetry = Duration.seconds(3)
+    /// How often a grouped book (호가 모아보기) is asked for again while it is chosen.
     static let groupedBookRefresh = Duration.seconds(1)
 
     /// How long a changed size flashes.
     static let flashDuration = Duration.milliseconds(300)
 
     /// The latest output.
-    public private(set) var output: DetailOutput
+    public internal(set) var output: DetailOutput
     private let publisher: Broadcast<DetailOutput>
 
-    private let board: LiveBoard
+    let board: LiveBoard
     private let loader: DailyCandleLoader
     private let language: NameLanguage
-    private var candles: [Candle] = []
+    var candles: [Candle] = []
     /// The intraday, weekly and monthly candles fetched, each moving with the trades since.
-    private var series: [CandleInterval: LiveCandles] = [:]
-    private let candleSource: CandleSource?
-    private let groupedBookSource: GroupedBookSource?
+    var series: [CandleInterval: LiveCandles] = [:]
+    let candleSource: CandleSource?
+    let groupedBookSource: GroupedBookSource?
     /// The unit the book is grouped by, while it is, and the grouped book last fetched.
-    private var groupingUnit: Double?
-    private var groupedBook: OrderBook?
+    var groupingUnit: Double?
+    var groupedBook: OrderBook?
     /// Asks for the grouped book at once (its unit changed).
-    private var groupingWanted: AsyncStream<Void>.Continuation?
+    var groupingWanted: AsyncStream<Int>.Continuation?
+    /// Bumped with every change of the grouping unit: a refresh of an older one stops.
+    var groupingGeneration = 0
     /// Asks the candle loader for an interval not fetched yet.
-    private var intervalWanted: AsyncStream<CandleInterval>.Continuation?
+    var intervalWanted: AsyncStream<CandleInterval>.Continuation?
     /// The highest high and lowest low of the loaded year of candles.
     private var yearRange: (high: Double, low: Double)?
-    private let depthSource: DepthSource?
-    private let clock: any Clock<Duration>
-    private var depth: MarketDepth
+    let depthSource: DepthSource?
+    let clock: any Clock<Duration>
+    var depth: MarketDepth
     /// Bumped with every book that flashes: a flash ends only if no newer one started.
     private var flashGeneration = 0
     /// The coin's premium history (issue 29), when the process keeps one.
-    private let premiumSource: PremiumHistorySource?
+    let premiumSource: PremiumHistorySource?
     /// The coins' deposit and withdrawal status (issue 29), when the process reads them.
     private let wallets: WalletWatch?
 
     /// Asks for the fillable premium again (its amount changed).
-    private var fillableWanted: AsyncStream<Void>.Continuation?
+    var fillableWanted: AsyncStream<Void>.Continuation?
 
     /// How often the premium chart is read again while it shows.
     static let premiumRefresh = Duration.seconds(5)
@@ -121,189 +128,6 @@ public final class DetailViewModel {
         }
         publish()
     }
-
-    /// Draws the candles of `interval` (the price chart), at once from what was fetched before;
-    /// otherwise the loader fetches them. An interval the exchange does not serve (not among
-    /// ``DetailOutput/intervals``, which both faces show) changes nothing.
-    private func choose(interval: CandleInterval) {
-        guard output.intervals.contains(interval) else { return }
-        output.chart = .price
-        guard interval != output.interval else { return }
-        output.interval = interval
-        output.window.offset = 0
-        if interval == .day {
-            output.intervalCandles = []
-            output.candleStatus = candles.isEmpty ? "Loading daily candles…" : nil
-        } else if let kept = series[interval] {
-            output.intervalCandles = kept.candles
-            output.candleStatus = kept.candles.isEmpty ? "No \(interval.chartName) candles" : nil
-        } else {
-            output.intervalCandles = []
-            output.candleStatus = "Loading \(interval.chartName) candles…"
-            intervalWanted?.yield(interval)
-        }
-    }
-
-    /// The book grouped by the next unit (호가 모아보기: ten, a hundred, … a hundred thousand ticks
-    /// of the price), or not grouped, round the cycle; only a KRW market's book, and only with a
-    /// source of grouped books.
-    private func stepGrouping(by steps: Int) {
-        guard groupedBookSource != nil, output.depth != nil else { return }
-        let price = depth.book?.mid ?? depth.tape.first?.price ?? 0
-        let units = OrderBook.groupingUnits(quote: output.market.quote, price: price)
-        guard !units.isEmpty else { return }
-        // Index 0 is the book as it is; 1… the units.
-        let current = groupingUnit.flatMap { units.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        let next = ((current + steps) % (units.count + 1) + units.count + 1) % (units.count + 1)
-        groupingUnit = next == 0 ? nil : units[next - 1]
-        groupedBook = nil
-        showDepth(previous: nil, flashing: false)
-        if groupingUnit != nil { groupingWanted?.yield() }
-    }
-
-    /// Asks for the grouped book at once whenever its unit changes, until cancelled.
-    private func fetchGroupedBooks(whenAsked wanted: AsyncStream<Void>) async {
-        for await _ in wanted { await fetchGroupedBook() }
-    }
-
-    /// Asks for the grouped book again every ``groupedBookRefresh`` while it shows, until cancelled.
-    private func refreshGroupedBooks() async {
-        while true {
-            do { try await clock.sleep(for: Self.groupedBookRefresh) } catch { return }
-            await fetchGroupedBook()
-        }
-    }
-
-    private func fetchGroupedBook() async {
-        guard let unit = groupingUnit, let source = groupedBookSource else { return }
-        let market = output.market
-        do {
-            let book = try await source(market, unit)
-            guard groupingUnit == unit else { return }
-            groupedBook = book
-            showDepth(previous: nil, flashing: false)
-        } catch is CancellationError {
-            return
-        } catch {
-            guard groupingUnit == unit else { return }
-            output.depth?.status = "모아보기 unavailable: \(error)"
-        }
-        publish()
-    }
-
-    /// The depth as it shows: the feed's book, or the grouped one once it came (its unit named
-    /// only then, so a unit never labels a book not grouped by it).
-    private func showDepth(previous: OrderBook?, flashing: Bool) {
-        let grouped = groupingUnit == nil ? nil : groupedBook
-        output.depth = DepthOutput(
-            depth, previous: previous, flashing: flashing && groupingUnit == nil, grouped: grouped,
-            grouping: grouped == nil ? nil : groupingUnit)
-    }
-
-    /// Fetches each interval asked for once, until cancelled; the trades move it on from then.
-    private func loadIntervals(_ wanted: AsyncStream<CandleInterval>) async {
-        guard let source = candleSource else { return }
-        for await interval in wanted where series[interval] == nil {
-            let market = output.market
-            let since = output.lastTimestamp ?? 0
-            do {
-                let fetched = try await source(market, interval, Self.intervalCandleCount)
-                series[interval] = LiveCandles(interval: interval, candles: fetched, since: since)
-                guard output.interval == interval else { continue }
-                output.intervalCandles = fetched
-                output.candleStatus = fetched.isEmpty ? "No \(interval.chartName) candles" : nil
-            } catch is CancellationError {
-                return
-            } catch {
-                guard output.interval == interval else { continue }
-                output.candleStatus = "\(interval.chartName) candles unavailable: \(error)"
-            }
-            publish()
-        }
-    }
-
-    /// Moves every fetched interval's candles on with `trades`; the shown one into the output.
-    private func take(_ trades: [Trade]) {
-        guard !series.isEmpty, !trades.isEmpty else { return }
-        for interval in Array(series.keys) {
-            let changed = series[interval]?.take(trades) ?? false
-            if changed, interval == output.interval, let kept = series[interval] {
-                output.intervalCandles = kept.candles
-            }
-        }
-    }
-
-    /// Draws `chart`; the premium one only where there is a premium history.
-    private func choose(_ chart: DetailChart) {
-        guard chart == .price || output.premium != nil else { return }
-        output.chart = chart
-        if chart == .premium { readPremium() }
-    }
-
-    /// Shows the premium history's bars of `interval` (and the premium chart, if it was not shown).
-    private func choosePremium(interval: PremiumInterval) {
-        guard output.premium != nil else { return }
-        output.premium?.interval = interval
-        output.chart = .premium
-        readPremium()
-    }
-
-    /// Reads the premium history again into the output (not published).
-    private func readPremium() {
-        guard let source = premiumSource, var premium = output.premium else { return }
-        let symbol = output.market.base
-        do {
-            premium.show(try source.read(symbol, interval: premium.interval, basis: premium.basis), symbol: symbol)
-        } catch {
-            premium.status = "Premium history unavailable: \(error)"
-        }
-        output.premium = premium
-    }
-
-    /// Reads the premium chart again every ``premiumRefresh`` while it shows, with what the
-    /// books would fill, until cancelled.
-    private func followPremium() async {
-        while true {
-            if output.chart == .premium {
-                readPremium()
-                await measureFillable()
-                publish()
-            }
-            do { try await clock.sleep(for: Self.premiumRefresh) } catch { return }
-        }
-    }
-
-    /// Measures the fillable premium whenever its amount changes, until cancelled.
-    private func followFillAmount(_ changes: AsyncStream<Void>) async {
-        for await _ in changes {
-            await measureFillable()
-            publish()
-        }
-    }
-
-    /// What the Korean book and Binance's would fill for the amount (issue 29, point 5).
-    private func measureFillable() async {
-        guard let binanceBook = premiumSource?.binanceBook, output.premium != nil else { return }
-        let symbol = output.market.base
-        guard let korean = depth.book else {
-            output.premium?.fillable = "Fill: the order book has not loaded yet"
-            return
-        }
-        guard let rate = await board.board.quote(CoinComparison.usdtMarket)?.ticker.price, rate > 0 else {
-            output.premium?.fillable = "Fill: no KRW-USDT price on this exchange"
-            return
-        }
-        do {
-            let global = try await binanceBook(MarketID(quote: "USDT", base: symbol))
-            guard let amount = output.premium?.fillAmount else { return }
-            output.premium?.show(
-                fillable: FillablePremium.of(amount: amount, korean: korean, binance: global, rate: rate))
-        } catch {
-            output.premium?.fillable = "Fill: Binance's book unavailable: \(error)"
-        }
-    }
-
-    /// The current output, then every new one (only the newest waits by default: a renderer's
     /// need; `.unbounded` keeps each one in order).
     public func outputs(
         bufferingPolicy: AsyncStream<DetailOutput>.Continuation.BufferingPolicy = .bufferingNewest(1)
@@ -324,13 +148,15 @@ public final class DetailViewModel {
             if candleSource != nil {
                 let (wanted, continuation) = AsyncStream<CandleInterval>.makeStream()
                 intervalWanted = continuation
+                // An interval chosen before the run began is fetched now.
+                if output.interval != .day { continuation.yield(output.interval) }
                 group.addTask { await self.loadIntervals(wanted) }
             }
             if groupedBookSource != nil, depthSource != nil {
-                let (wanted, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                let (changes, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 groupingWanted = continuation
-                group.addTask { await self.fetchGroupedBooks(whenAsked: wanted) }
-                group.addTask { await self.refreshGroupedBooks() }
+                if groupingUnit != nil { continuation.yield(groupingGeneration) }
+                group.addTask { await self.followGrouping(changes) }
             }
             if let source = depthSource {
                 let (flashes, flashStarted) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -433,7 +259,7 @@ public final class DetailViewModel {
         publish()
     }
 
-    private func publish() {
+    func publish() {
         publisher.send(output)
     }
 

@@ -27,7 +27,7 @@ public struct DetailScreen: Sendable {
         if detail.premium != nil {
             hints = (detail.chart == .premium ? "k price  i interval  p basis  " : "k 김프  ") + hints
         }
-        if detail.depth != nil, detail.market.quote == "KRW" { hints = "g 모아보기  " + hints }
+        if detail.depth != nil { hints = "g 모아보기  " + hints }
         if detail.chart == .price { hints = "1-0 m b r < > chart  " + hints }
         if let depth = detail.depth {
             if screen.width >= Self.wideWidth {
