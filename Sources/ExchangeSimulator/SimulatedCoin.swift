@@ -86,8 +86,11 @@ struct SimulatedCoin: Sendable {
         price = KRWTickSize.snap(fairPrice)
         day = today
         open = previousClose
-        high = KRWTickSize.snap(max(open, price) * (1 + abs(generator.gaussian()) * dailyVolatility * 0.3))
-        low = KRWTickSize.snap(min(open, price) * (1 - abs(generator.gaussian()) * dailyVolatility * 0.3))
+        // The day so far reaches beyond its open and price as far as its walk would have gone:
+        // the minutes made up inside it then move as the live ones will (issue 30).
+        let reach = dailyVolatility * max(dayFraction, 0.01).squareRoot() * 0.6
+        high = KRWTickSize.snap(max(open, price) * (1 + (0.5 + abs(generator.gaussian())) * reach))
+        low = KRWTickSize.snap(min(open, price) * (1 - (0.5 + abs(generator.gaussian())) * reach))
         dayValue = dailyValue * dayFraction
         dayVolume = dayValue / price
         tradeTimestamp = now

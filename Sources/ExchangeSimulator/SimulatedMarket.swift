@@ -22,7 +22,10 @@ public final class SimulatedMarket: Sendable {
         /// Cumulative trade weights, for picking which coin trades next.
         var cumulativeWeights: [Double]
         var generator: SeededGenerator
-        var tradesPerCoinPerDay: Double
+        /// Each coin's trades a day at the configured rate, by its share of the trade weights: a
+        /// trade's step is sized by its own coin's, so that every coin's day moves by its daily
+        /// volatility however busy it is.
+        var tradesPerDay: [Double]
         /// The UTC day the coins are on; when trading crosses midnight every coin closes its candle.
         var day: TradingDay
         /// The scripted moves by coin, and when the market started (they play from then).
@@ -50,11 +53,12 @@ public final class SimulatedMarket: Sendable {
         }
         // A trade's step is sized for the rate; the firehose's for a busy 100,000 a second.
         let rate = configuration.isFirehose ? 100_000 : configuration.ticksPerSecond
-        let perCoin = rate * 86_400 / Double(coins.count)
+        let tradesPerDay = coins.map { coin in max(rate * 86_400 * coin.dailyValue.squareRoot() / max(total, 1e-9), 100)
+        }
         markets = listed
         var initial = World(
             coins: coins, indexByID: Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1.id, $0) }),
-            cumulativeWeights: cumulative, generator: generator, tradesPerCoinPerDay: max(perCoin, 100),
+            cumulativeWeights: cumulative, generator: generator, tradesPerDay: tradesPerDay,
             day: TradingDay(unixMilliseconds: now))
         initial.start = now
         for move in configuration.moves {
@@ -112,7 +116,7 @@ public final class SimulatedMarket: Sendable {
                         world.coins[index].scriptedFactor = scripted * SimulatedForex.tetherFactor(at: now)
                     }
                     world.coins[index].trade(
-                        now: now, tradesPerDay: world.tradesPerCoinPerDay, generator: &world.generator)
+                        now: now, tradesPerDay: world.tradesPerDay[index], generator: &world.generator)
                     world.notePrices(at: index)
                     traded.append(index)
                 }
