@@ -52,7 +52,7 @@ import Testing
         #expect((figure("ticks_per_s", in: line) ?? 0) > 0)
     }
 
-    @Test func chartEndsWithItsFrameAndSwitchTimes() async throws {
+    @Test func chartEndsWithItsFrameSwitchAndFirstPaintTimes() async throws {
         let result = try await SiseProcess.run(
             ["bench", "chart", "--candles", "200", "--frames", "3"], seconds: 120)
         #expect(result.status == 0, "\(result.stderr)")
@@ -60,9 +60,12 @@ import Testing
         #expect(
             line.wholeMatch(
                 of:
-                    /candles=200 terminal_frame_ms=[\d.]+ layout_ms=[\d.]+ page_frame_ms=[\d.]+ page_frame_default_ms=[\d.]+ switch_ms=[\d.]+/
+                    /candles=200 terminal_frame_ms=[\d.]+ layout_ms=[\d.]+ page_frame_ms=[\d.]+ page_frame_default_ms=[\d.]+ switch_ms=[\d.]+ round_trip_ms=[\d.]+ first_paint_ms=[\d.]+ all_candles_ms=[\d.]+/
             ) != nil, "\(line)")
         #expect((figure("terminal_frame_ms", in: line) ?? 0) > 0 && (figure("switch_ms", in: line) ?? 0) > 0)
+        // A fetched interval's first paint is one page: never the five pages of all its candles.
+        let firstPaint = figure("first_paint_ms", in: line) ?? 0
+        #expect(firstPaint > 0 && firstPaint < (figure("all_candles_ms", in: line) ?? 0), "\(line)")
         #expect(result.stdout.contains("target: the terminal's frame ≤ 5 ms"))
     }
 

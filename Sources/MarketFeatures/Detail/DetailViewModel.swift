@@ -16,10 +16,10 @@ public final class DetailViewModel {
         @Sendable (_ market: MarketID, _ interval: CandleInterval, _ count: Int) async throws -> [IntervalCandle]
 
     /// Candles of an interval fetched for the chart: enough for a zoomed-out chart of 1,000.
-    static let intervalCandleCount = 1_000
+    public static let intervalCandleCount = 1_000
     /// Candles of an interval fetched first, drawn before the rest: one page of Upbit's or
     /// Bithumb's (one REST round trip), a default window of candles and their studies' warm-up.
-    static let firstPaintCount = 200
+    public static let firstPaintCount = 200
     /// How long after a failed fetch an interval's candles are asked for again while it shows.
     static let candleRetry = Duration.seconds(3)
     /// How often a grouped book (호가 모아보기) is asked for again while it is chosen.
