@@ -10,6 +10,9 @@
 #   scripts/measure-terminal.sh            # 60 s windows, the release build (built if missing)
 #   WINDOW=20 scripts/measure-terminal.sh  # shorter windows
 #   SISE=path/to/sise scripts/measure-terminal.sh
+#   CASES="100:408" scripts/measure-terminal.sh   # rate:markets, one case
+#
+# Each line also gives the app's context switches a second (every thread's, voluntary or not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +46,12 @@ cpu_ticks() {
     awk '{ print $12 + $13 }' <<<"$stat"
 }
 
+# Context switches of every thread of a process so far, voluntary and not.
+context_switches() {
+    cat /proc/"$1"/task/*/status 2>/dev/null |
+        awk '/^(voluntary|nonvoluntary)_ctxt_switches:/ { total += $2 } END { print total + 0 }'
+}
+
 # Waits until a TCP port on loopback accepts connections.
 wait_for_port() {
     for _ in $(seq 1 600); do
@@ -71,16 +80,19 @@ measure() {
     done
     [[ -n "$app" ]] || { echo "measure-terminal: the app did not start" >&2; return 1; }
     sleep "$warmup"
-    local before after rss pss anon
+    local before after switches_before switches_after rss pss anon
     before="$(cpu_ticks "$app")"
+    switches_before="$(context_switches "$app")"
     sleep "$window"
     after="$(cpu_ticks "$app")"
+    switches_after="$(context_switches "$app")"
     rss="$(awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app/status")"
     pss="$(awk '/^Pss:/ { printf "%.1f", $2 / 1024 }' "/proc/$app/smaps_rollup")"
     anon="$(awk '/^Anonymous:/ { printf "%.1f", $2 / 1024 }' "/proc/$app/smaps_rollup")"
     awk -v rate="$rate" -v markets="$markets" -v used="$((after - before))" -v hz="$ticks_per_second" \
         -v window="$window" -v rss="$rss" -v pss="$pss" -v anon="$anon" \
-        'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f rss_mb=%s pss_mb=%s anon_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, rss, pss, anon, window }'
+        -v switches="$((switches_after - switches_before))" \
+        'BEGIN { printf "rate=%s markets=%s cpu_percent=%.2f switches_per_s=%.0f rss_mb=%s pss_mb=%s anon_mb=%s window_s=%s\n", rate, markets, 100 * used / hz / window, switches / window, rss, pss, anon, window }'
     tmux -S "$work/$socket" kill-server 2>/dev/null || true
     kill "$simulator" 2>/dev/null || true
     wait "$simulator" 2>/dev/null || true
@@ -88,7 +100,8 @@ measure() {
 }
 
 base_port=$((20000 + ($$ % 200) * 20))
-measure 100 408 "$base_port"
-measure 1000 408 "$((base_port + 6))"
-measure 100 2000 "$((base_port + 12))"
-measure 1000 2000 "$((base_port + 18))"
+port="$base_port"
+for case in ${CASES:-100:408 1000:408 100:2000 1000:2000}; do
+    measure "${case%%:*}" "${case##*:}" "$port"
+    port=$((port + 6))
+done

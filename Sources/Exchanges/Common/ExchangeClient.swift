@@ -142,18 +142,20 @@ public enum ExchangeClient {
             checked.tradesAfter = { market, after in
                 try await tradesAfter(market, after).filter { PlausibleDepth.keeps($0, logger: logger) }
             }
-            /// A book with an impossible price, size or time is refused, never shown.
-            @Sendable func plausible(_ book: OrderBook, of market: MarketID) throws -> OrderBook {
-                if let reason = book.implausibility(now: PlausibleDepth.now()) {
-                    throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
-                }
-                return book
-            }
             if let grouped = groupedOrderBook {
-                checked.groupedOrderBook = { market, unit in try plausible(await grouped(market, unit), of: market) }
+                checked.groupedOrderBook = { market, unit in try Self.plausible(await grouped(market, unit), of: market)
+                }
             }
-            checked.orderBook = { market in try plausible(await orderBook(market), of: market) }
+            checked.orderBook = { market in try Self.plausible(await orderBook(market), of: market) }
             return checked
+        }
+
+        /// `book`, unless its price, size or time is impossible: then it is refused, never shown.
+        static func plausible(_ book: OrderBook, of market: MarketID) throws -> OrderBook {
+            if let reason = book.implausibility(now: PlausibleDepth.now()) {
+                throw ExchangeError.badResponse("an impossible order book for \(market): \(reason)")
+            }
+            return book
         }
     }
 }

@@ -39,25 +39,26 @@ public final class WalletWatch: Sendable {
         } while (try? await clock.sleep(for: interval)) != nil
     }
 
-    /// Reads every exchange's statuses once.
+    /// Reads every exchange's statuses once, one exchange after the other (two or three requests
+    /// a minute). Not in a task group: the release build (Swift 6.3.1) of the group whose children
+    /// returned each exchange's `Result` jumped to a bad address at its first read, crashing the
+    /// terminal app and `sise serve` at start; the debug build and the tests never showed it.
     public func refresh() async {
-        await withTaskGroup(of: (Exchange, Result<[String: WalletStatus], any Error>).self) { group in
-            for (exchange, fetch) in fetchers {
-                group.addTask {
-                    do { return (exchange, .success(try await fetch())) } catch { return (exchange, .failure(error)) }
-                }
-            }
-            for await (exchange, result) in group {
-                state.withLock { state in
-                    switch result {
-                    case .success(let statuses):
-                        if state.statuses[exchange] != statuses { state.version += 1 }
-                        state.statuses[exchange] = statuses
-                        state.failures[exchange] = nil
-                    case .failure(let error):
-                        state.failures[exchange] = DisplayWidth.sanitized("\(error)")
-                    }
-                }
+        for (exchange, fetch) in fetchers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            do { record(.success(try await fetch()), of: exchange) } catch { record(.failure(error), of: exchange) }
+        }
+    }
+
+    /// Keeps an exchange's statuses, or why they could not be read.
+    private func record(_ result: Result<[String: WalletStatus], any Error>, of exchange: Exchange) {
+        state.withLock { state in
+            switch result {
+            case .success(let statuses):
+                if state.statuses[exchange] != statuses { state.version += 1 }
+                state.statuses[exchange] = statuses
+                state.failures[exchange] = nil
+            case .failure(let error):
+                state.failures[exchange] = DisplayWidth.sanitized("\(error)")
             }
         }
     }
