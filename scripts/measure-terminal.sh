@@ -52,6 +52,25 @@ context_switches() {
         awk '/^(voluntary|nonvoluntary)_ctxt_switches:/ { total += $2 } END { print total + 0 }'
 }
 
+# Waits until the premium history's back-fill (issue 29: a year of daily premium for every compared
+# coin, done once per database) has finished, so the window measures the app as it runs all day,
+# not that one-time job (about 15-20 % of a core for its first minutes). The cases share one
+# database: only the first waits long.
+wait_for_backfill() {
+    local database="$1" before="" now
+    if ! command -v sqlite3 >/dev/null; then
+        echo "measure-terminal: sqlite3 is missing: the first window may include the premium back-fill" >&2
+        return 0
+    fi
+    for _ in $(seq 1 120); do
+        now="$(sqlite3 "$database" "select count(*) from premiumDay" 2>/dev/null || echo "")"
+        if [[ -n "$now" && "$now" != "0" && "$now" == "$before" ]]; then return 0; fi
+        before="$now"
+        sleep 5
+    done
+    echo "measure-terminal: the premium back-fill did not settle in 10 minutes" >&2
+}
+
 # Waits until a TCP port on loopback accepts connections.
 wait_for_port() {
     for _ in $(seq 1 600); do
@@ -68,7 +87,7 @@ measure() {
     simulator=$!
     wait_for_port "$port"
     tmux -S "$work/$socket" -f /dev/null new-session -d -x 120 -y 40 \
-        "exec '$sise' --base-url http://127.0.0.1:$port --db '$work/sise-$port.sqlite'"
+        "exec '$sise' --base-url http://127.0.0.1:$port --db '$work/sise.sqlite'"
     local pane app=""
     pane="$(tmux -S "$work/$socket" list-panes -F '#{pane_pid}' | head -1)"
     # The pane runs the app itself (exec), or a shell whose child it is.
@@ -79,6 +98,7 @@ measure() {
         sleep 0.1
     done
     [[ -n "$app" ]] || { echo "measure-terminal: the app did not start" >&2; return 1; }
+    wait_for_backfill "$work/sise.sqlite"
     sleep "$warmup"
     local before after switches_before switches_after rss pss anon
     before="$(cpu_ticks "$app")"
