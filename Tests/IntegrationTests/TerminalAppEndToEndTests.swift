@@ -297,17 +297,22 @@ struct TerminalAppEndToEndTests {
         }
     }
 
-    /// Finds Bitcoin by search (`/`, `BTC`, Enter: the search line says it found one) and opens
-    /// its detail.
+    /// Finds Bitcoin by search and opens its detail.
     private func openBitcoinsDetail(_ tmux: Tmux) async throws {
+        try await openDetail(tmux, searching: "BTC", market: "KRW-BTC")
+    }
+
+    /// Finds `symbol` by search (`/`, the symbol, Enter: the search line says it found it) and
+    /// opens the detail of the first row, whose header names a market starting with `market`.
+    private func openDetail(_ tmux: Tmux, searching symbol: String, market: String) async throws {
         try await tmux.keys("/")
-        try await tmux.type("BTC")
+        try await tmux.type(symbol)
         try await tmux.keys("Enter")
-        try await tmux.waitFor("Bitcoin found") { lines in
-            lines.contains { $0.contains("/ BTC") && $0.contains("found") }
+        try await tmux.waitFor("\(symbol) found") { lines in
+            lines.contains { $0.contains("/ \(symbol)") && $0.contains("found") }
         }
         try await tmux.keys("Enter")
-        try await tmux.waitFor("Bitcoin's detail") { lines in lines[0].contains(" · KRW-BTC") }
+        try await tmux.waitFor("\(market)'s detail") { lines in lines[0].contains(" · \(market)") }
     }
 
     /// Issue 30: a coin's chart of five-minute candles (`3`) with its volume, the Bollinger bands
@@ -380,14 +385,7 @@ struct TerminalAppEndToEndTests {
             try await tmux.waitFor("the board") { lines in lines.contains { $0.contains("● live") } }
             try await tmux.keys("]")
             try await tmux.waitFor("the BTC group") { lines in lines.contains { $0.hasSuffix(" BTC") } }
-            try await tmux.keys("/")
-            try await tmux.type("ETH")
-            try await tmux.keys("Enter")
-            try await tmux.waitFor("Ethereum found") { lines in
-                lines.contains { $0.contains("/ ETH") && $0.contains("found") }
-            }
-            try await tmux.keys("Enter")
-            try await tmux.waitFor("a BTC market's detail") { lines in lines[0].contains(" · BTC-") }
+            try await openDetail(tmux, searching: "ETH", market: "BTC-")
             try await tmux.keys("o")
             try await tmux.waitFor("the book") { lines in
                 lines.contains { $0.contains("호가 Order book") } && lines.contains { $0.contains("spread ") }
