@@ -170,6 +170,10 @@ struct TerminalAppEndToEndTests {
             // Narrow to one coin and watch its row change as the feeds tick.
             try await tmux.keys("/")
             try await tmux.type("BTC")
+            // Enter goes once the search shows, so it ends the search rather than opening a row.
+            try await tmux.waitFor("the search narrowed to bitcoin") { lines in
+                lines.contains { $0.contains("비트코인") && $0.contains("%") } && !lines.contains { $0.contains("이더리움") }
+            }
             try await tmux.keys("Enter")
             let first = try await tmux.waitFor("the bitcoin row") { lines in
                 lines.contains { $0.contains("비트코인") && $0.contains("BTC") && $0.contains("%") }
