@@ -7,38 +7,62 @@ import Synchronization
 /// batch goes from empty to non-empty. So at a few ticks a second every batch holds one event,
 /// and under a firehose one wake-up carries hundreds, where a stream of single events would
 /// switch tasks once per tick.
+///
+/// A reader that looks only now and then (a board drawn ten times a second) turns the prompt
+/// wake-ups off (``wakesPromptly(_:)``) and takes what is pending when it looks
+/// (``takePending()``): then a tick costs the append alone, and the waiting reader is woken only
+/// when ``lazyLimit`` events pile up.
 public struct LiveFeedEvents: AsyncSequence, Sendable {
     public typealias Element = [LiveFeedEvent]
     public typealias Failure = Never
 
-    /// The events waiting for the reader. Behind a lock: the feed posts while the reader takes.
+    /// The events waiting for the reader, and whether it wants a wake-up for the first of them.
+    /// Behind a lock: the feed posts while the reader takes.
     final class Pending: Sendable {
-        private let events = Mutex<[LiveFeedEvent]>([])
-        let capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
+        private struct State {
+            var events: [LiveFeedEvent] = []
+            var wakesPromptly = true
         }
 
-        /// Appends an event; true when the batch was empty before (the reader needs waking).
-        func append(_ event: LiveFeedEvent) -> Bool {
-            events.withLock { events in
-                let wasEmpty = events.isEmpty
-                if events.count >= capacity { Self.dropOlderTicks(from: &events) }
-                events.append(event)
-                return wasEmpty
+        private let state = Mutex(State())
+        let capacity: Int
+        let wake: AsyncStream<Void>.Continuation
+
+        init(capacity: Int, wake: AsyncStream<Void>.Continuation) {
+            self.capacity = capacity
+            self.wake = wake
+        }
+
+        /// Appends an event and wakes the reader when it asked for it: at the first pending
+        /// event, or, while it takes events itself, when ``lazyLimit`` of them have piled up.
+        func post(_ event: LiveFeedEvent) {
+            let wakes = state.withLock { state in
+                let wasEmpty = state.events.isEmpty
+                if state.events.count >= capacity { Self.dropOlderTicks(from: &state.events) }
+                state.events.append(event)
+                return state.wakesPromptly ? wasEmpty : state.events.count == LiveFeedEvents.lazyLimit
             }
+            if wakes { wake.yield() }
         }
 
         /// Takes every pending event.
         func take() -> [LiveFeedEvent] {
-            events.withLock { events in
-                guard !events.isEmpty else { return [] }
+            state.withLock { state in
+                guard !state.events.isEmpty else { return [] }
                 var taken: [LiveFeedEvent] = []
-                taken.reserveCapacity(events.count)
-                swap(&taken, &events)
+                taken.reserveCapacity(state.events.count)
+                swap(&taken, &state.events)
                 return taken
             }
+        }
+
+        /// Turns the prompt wake-ups on or off; turned on with events pending, wakes the reader.
+        func wakesPromptly(_ prompt: Bool) {
+            let wakes = state.withLock { state in
+                defer { state.wakesPromptly = prompt }
+                return prompt && !state.wakesPromptly && !state.events.isEmpty
+            }
+            if wakes { wake.yield() }
         }
 
         /// Drops the ticks of the older half of a full batch; a later tick of the same market
@@ -53,24 +77,27 @@ public struct LiveFeedEvents: AsyncSequence, Sendable {
     /// The feed's side: posts events and finishes.
     public struct Continuation: Sendable {
         let pending: Pending
-        let wake: AsyncStream<Void>.Continuation
 
         /// Posts one event for the reader.
         public func post(_ event: LiveFeedEvent) {
-            if pending.append(event) { wake.yield() }
+            pending.post(event)
         }
 
         /// Ends the sequence once the reader has taken what is pending.
         public func finish() {
-            wake.finish()
+            pending.wake.finish()
         }
 
         /// Runs `action` once when the reader stops reading (or the sequence finishes), so the
         /// feed can stop with it.
         public func whenTerminated(_ action: @escaping @Sendable () -> Void) {
-            wake.onTermination = { _ in action() }
+            pending.wake.onTermination = { _ in action() }
         }
     }
+
+    /// How many pending events wake a reader that takes them itself (``wakesPromptly(_:)`` off):
+    /// a few seconds of a busy feed, so its memory stays bounded when nobody looks.
+    public static let lazyLimit = 4_096
 
     private let pending: Pending
     private let wakes: AsyncStream<Void>
@@ -78,9 +105,21 @@ public struct LiveFeedEvents: AsyncSequence, Sendable {
     /// A sequence and the continuation that feeds it. Past `capacity` pending events (a reader
     /// far behind its feed), the older ticks of the batch are dropped.
     public static func makeStream(capacity: Int = 65_536) -> (events: LiveFeedEvents, continuation: Continuation) {
-        let pending = Pending(capacity: Swift.max(2, capacity))
         let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        return (LiveFeedEvents(pending: pending, wakes: wakes), Continuation(pending: pending, wake: wake))
+        let pending = Pending(capacity: Swift.max(2, capacity), wake: wake)
+        return (LiveFeedEvents(pending: pending, wakes: wakes), Continuation(pending: pending))
+    }
+
+    /// Takes every event pending now, without waiting (for a reader that looks now and then).
+    public func takePending() -> [LiveFeedEvent] {
+        pending.take()
+    }
+
+    /// Whether the reader is woken at the first pending event (the default) or only when
+    /// ``lazyLimit`` pile up, because it takes them itself when it looks (``takePending()``).
+    /// Turned on with events pending, the reader is woken at once.
+    public func wakesPromptly(_ prompt: Bool) {
+        pending.wakesPromptly(prompt)
     }
 
     private init(pending: Pending, wakes: AsyncStream<Void>) {

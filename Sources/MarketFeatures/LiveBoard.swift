@@ -5,6 +5,10 @@ import SiseSupport
 /// snapshot (markets and tickers together, names merged in), then follows the live feed,
 /// applying each tick in O(1) and dropping anything older than what it holds.
 ///
+/// Wake-ups follow readers, not ticks: while nobody follows ``updates()`` the feed's events wait
+/// in its batch and are applied when someone reads the board (a frame, ten times a second), so a
+/// tick wakes no thread. A follower (an alert rule, a stream) gets each batch as it arrives.
+///
 /// An actor because the feed writes while any number of readers (commands, view models) read.
 public actor LiveBoard {
     /// The exchange this board shows.
@@ -12,13 +16,32 @@ public actor LiveBoard {
     /// The client the board reads its exchange through.
     public nonisolated let client: MarketDataClient
     /// The markets and their latest tickers.
-    public private(set) var board: TickerBoard
+    public var board: TickerBoard {
+        applyPending()
+        return current
+    }
     /// The live feed's state.
-    public private(set) var connection: ConnectionState = .connecting
+    public var connection: ConnectionState {
+        applyPending()
+        return currentConnection
+    }
     /// Live ticks applied since the board was made.
-    public private(set) var appliedTicks = 0
+    public var appliedTicks: Int {
+        applyPending()
+        return ticksApplied
+    }
     /// Frames of the live feed that could not be read and were skipped.
-    public private(set) var skippedFrames = 0
+    public var skippedFrames: Int {
+        applyPending()
+        return framesSkipped
+    }
+    /// The board as far as the feed's events were applied.
+    private var current: TickerBoard
+    private var currentConnection: ConnectionState = .connecting
+    private var ticksApplied = 0
+    private var framesSkipped = 0
+    /// The followed feed, whose pending events a reader applies (``applyPending()``).
+    private var feed: LiveFeedEvents?
     /// Who reads the board's changes: a reader that stops listening is forgotten at once.
     private nonisolated let followers = Broadcast<BoardUpdate>()
     private var feedTask: Task<Void, Never>?
@@ -42,7 +65,7 @@ public actor LiveBoard {
         self.executor = executor
         self.client = client
         exchange = client.exchange
-        board = TickerBoard(exchange: client.exchange)
+        current = TickerBoard(exchange: client.exchange)
     }
 
     /// Loads the market list and the tickers of `ids` (every market when empty) together.
@@ -56,8 +79,9 @@ public actor LiveBoard {
             throw ExchangeError.unknownMarket(unknown.rawValue)
         }
         let snapshot = try await tickers
-        board.setMarkets(listed)
-        board.apply(snapshot: snapshot)
+        applyPending()
+        current.setMarkets(listed)
+        current.apply(snapshot: snapshot)
         moves.replaceBoard()
         publish(.snapshotApplied)
     }
@@ -67,10 +91,11 @@ public actor LiveBoard {
     /// fetch, their feed ``refollow()``'s). Every reader redraws when anything changed.
     @discardableResult
     public func applyListing(_ listed: [Market], newMarkets: Set<MarketID>) -> [MarketID] {
-        guard !board.lists(exactly: listed) || board.newMarkets != newMarkets else { return [] }
-        let added = listed.map(\.id).filter { board.market($0) == nil }
-        board.setMarkets(listed)
-        board.newMarkets = newMarkets
+        applyPending()
+        guard !current.lists(exactly: listed) || current.newMarkets != newMarkets else { return [] }
+        let added = listed.map(\.id).filter { current.market($0) == nil }
+        current.setMarkets(listed)
+        current.newMarkets = newMarkets
         moves.replaceBoard()
         publish(.snapshotApplied)
         return added
@@ -79,32 +104,56 @@ public actor LiveBoard {
     /// Follows the live feed again, of every market listed now (after new listings).
     public func refollow() {
         guard feedTask != nil else { return }
+        applyPending()
         feedTask?.cancel()
         feedTask = nil
+        feed = nil
         follow()
     }
 
     /// Follows the live feed of `ids` (every listed market when empty) until ``stop()``.
     public func follow(markets ids: [MarketID] = []) {
         guard feedTask == nil else { return }
-        let wanted = ids.isEmpty ? board.markets.map(\.id).sorted() : ids
+        let wanted = ids.isEmpty ? current.markets.map(\.id).sorted() : ids
         let events = client.liveTickers(wanted)
+        events.wakesPromptly(followers.readerCount > 0)
+        feed = events
         feedTask = Task(executorPreference: executor) { [weak self] in
             await self?.consume(events)
         }
     }
 
     /// Applies the feed's batches on the actor itself, so a batch costs no hop to it and back.
+    /// Without followers the task is woken only when many events piled up unread; readers apply
+    /// the rest (``applyPending()``).
     ///
     /// A batch of more than one event means ticks come faster than they are applied one by one:
-    /// then the board pauses a moment before the next batch, which lets it gather the ticks of
-    /// that moment, because waking this task costs more than applying a dozen ticks. A quiet feed
-    /// (one event a batch) is applied at once.
+    /// then, while someone follows, the board pauses a moment before the next batch, which lets
+    /// it gather the ticks of that moment, because waking this task costs more than applying a
+    /// dozen ticks. A quiet feed (one event a batch) is applied at once.
     private func consume(_ events: LiveFeedEvents) async {
         for await batch in events {
             handle(batch)
-            if batch.count > 1 { try? await clock.sleep(for: Self.gatheringPause) }
+            if batch.count > 1, isPrompt { try? await clock.sleep(for: Self.gatheringPause) }
         }
+    }
+
+    /// Whether the feed wakes the board at each batch (someone follows ``updates()``).
+    private var isPrompt = false
+
+    /// Applies what the feed posted since the last look: every read of the board calls it first.
+    private func applyPending() {
+        guard let feed else { return }
+        let batch = feed.takePending()
+        if !batch.isEmpty { handle(batch) }
+    }
+
+    /// Turns the feed's wake at each batch on while someone follows, off when nobody does.
+    private func wakeForFollowers() {
+        let prompt = followers.readerCount > 0
+        guard prompt != isPrompt else { return }
+        isPrompt = prompt
+        feed?.wakesPromptly(prompt)
     }
 
     /// How long a busy feed's ticks gather before the next batch is applied.
@@ -115,8 +164,10 @@ public actor LiveBoard {
 
     /// Stops following the live feed and ends every follower's update stream.
     public func stop() {
+        applyPending()
         feedTask?.cancel()
         feedTask = nil
+        feed = nil
         isStopped = true
         followers.finish()
     }
@@ -130,9 +181,12 @@ public actor LiveBoard {
     /// reader's last frame; `nil` for its first): what a view model reads once a frame. Every
     /// reader of a frame shares one board, and each tick reaches each reader once.
     public func frame(since version: UInt64?) -> BoardFrame {
+        // Moves are numbered from the first frame on: what was pending before it is the board.
+        applyPending()
         recordsMoves = true
         return BoardFrame(
-            board: board, version: moves.end, connection: connection, changes: moves.changes(since: version),
+            board: current, version: moves.end, connection: currentConnection,
+            changes: moves.changes(since: version),
             isStopped: isStopped, isFollowing: isFollowing)
     }
 
@@ -144,7 +198,10 @@ public actor LiveBoard {
 
     /// What changes on the board from now on, for one reader.
     public func updates() -> AsyncStream<BoardUpdate> {
-        followers.subscribe(bufferingPolicy: .bufferingNewest(65_536))
+        applyPending()
+        let updates = followers.subscribe(bufferingPolicy: .bufferingNewest(65_536))
+        wakeForFollowers()
+        return updates
     }
 
     /// The rows matching a search, in an order.
@@ -158,31 +215,32 @@ public actor LiveBoard {
     /// Applies one batch of feed events in order. Followers get the rows the batch's ticks moved
     /// as one update (and each connection change or snapshot in its place among them).
     func handle(_ batch: [LiveFeedEvent]) {
-        let followed = followers.readerCount > 0
+        wakeForFollowers()
+        let followed = isPrompt
         var moved: [Quote] = []
         for event in batch {
             switch event {
             case .ticker(let ticker):
-                let previous = recordsMoves ? board.ticker(ticker.marketID)?.price : nil
-                guard board.apply(ticker) == .applied else { continue }
-                appliedTicks += 1
+                let previous = recordsMoves ? current.ticker(ticker.marketID)?.price : nil
+                guard current.apply(ticker) == .applied else { continue }
+                ticksApplied += 1
                 if recordsMoves {
                     let direction: ChangeDirection? =
                         previous.flatMap { $0 == ticker.price ? nil : ticker.price > $0 ? .rise : .fall }
                     moves.append(MarketMove(id: ticker.marketID, direction: direction, timestamp: ticker.timestamp))
                 }
-                if followed, let quote = board.quote(ticker.marketID) { moved.append(quote) }
+                if followed, let quote = current.quote(ticker.marketID) { moved.append(quote) }
             case .connection(let state):
                 publish(moved: &moved)
-                connection = state
+                currentConnection = state
                 publish(.connection(state))
             case .snapshot(let tickers):
                 publish(moved: &moved)
-                board.apply(snapshot: tickers)
+                current.apply(snapshot: tickers)
                 moves.replaceBoard()
                 publish(.snapshotApplied)
             case .frameSkipped:
-                skippedFrames += 1
+                framesSkipped += 1
             }
         }
         publish(moved: &moved)

@@ -50,28 +50,37 @@ public final class TerminalApp {
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
-            group.addTask {
-                // At most one frame each ``frameInterval``: a detail's feed can change it many times
-                // a frame, and a frame of 1,000 candles is milliseconds of work. What is drawn is
-                // the output of now; the stream only says something changed.
-                let clock = ContinuousClock()
-                var last: ContinuousClock.Instant?
-                for await _ in outputs {
-                    if let last { try? await clock.sleep(until: last.advanced(by: Self.frameInterval)) }
-                    last = clock.now
-                    await self.drawCurrent()
-                }
-            }
-            group.addTask {
-                for await event in events.events {
-                    guard await self.handle(event) else { return }
-                }
-            }
+            group.addTask { await self.drawEachOutput(outputs) }
+            group.addTask { await self.handleEach(events.events) }
             // Any task ending (the person quit, or stdin closed) ends the app.
             await group.next()
             group.cancelAll()
         }
         return true
+    }
+
+    /// Draws the output of now each time the outputs say it changed, at most one frame each
+    /// ``frameInterval``: a detail's feed can change it many times a frame, and a frame of 1,000
+    /// candles is milliseconds of work. On the main actor, where outputs are sent: an output
+    /// resumes the loop without waking another thread first.
+    private func drawEachOutput(_ outputs: AsyncStream<RootViewModel.Output>) async {
+        let clock = ContinuousClock()
+        var last: ContinuousClock.Instant?
+        for await _ in outputs {
+            // A frame due already is drawn at once: a sleep would still wake a timer thread.
+            if let last, case let due = last.advanced(by: Self.frameInterval), due > clock.now {
+                try? await clock.sleep(until: due)
+            }
+            last = clock.now
+            drawCurrent()
+        }
+    }
+
+    /// Handles the terminal's events until one ends the app.
+    private func handleEach(_ events: AsyncStream<TerminalEvent>) async {
+        for await event in events {
+            guard handle(event) else { return }
+        }
     }
 
     /// The shortest time between two frames (20 a second at most; the board's own are 10).

@@ -86,8 +86,13 @@ public final class TaskDriver: TaskExecutor, Sendable {
             job.runSynchronously(on: asUnownedTaskExecutor())
             ran += 1
         }
+        jobsRunSoFar.withLock { $0 += ran }
         return ran
     }
+
+    /// How many jobs the driver has run: a test of what wakes a task reads it before and after.
+    public var jobsRun: Int { jobsRunSoFar.withLock { $0 } }
+    private let jobsRunSoFar = Mutex(0)
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -45,6 +45,45 @@ import Testing
         #expect(received.values.flatMap { $0 } == posted)
     }
 
+    /// A reader that takes events itself when it looks (a board drawn ten times a second) is not
+    /// woken per batch: only when ``LiveFeedEvents/lazyLimit`` events pile up, or at once when it
+    /// asks for prompt wake-ups again with events pending.
+    @MainActor @Test func aReaderThatTakesEventsItselfIsWokenOnlyWhenTheyPileUp() async throws {
+        let driver = TaskDriver()
+        let (events, continuation) = LiveFeedEvents.makeStream()
+        events.wakesPromptly(false)
+        let received = OutputLog<[LiveFeedEvent]>()
+        driver.start { @MainActor in
+            for await batch in events { received.append(batch) }
+        }
+        await driver.settle()
+        let posted = (1...(2 * LiveFeedEvents.lazyLimit)).map { Self.tick(Double($0)) }
+        for event in posted[..<100] { continuation.post(event) }
+        await driver.settle()
+        #expect(received.values.isEmpty)
+        // The one who looks takes them, in order, without the waiting reader.
+        #expect(events.takePending() == Array(posted[..<100]))
+        #expect(events.takePending().isEmpty)
+
+        for event in posted[100..<(100 + LiveFeedEvents.lazyLimit - 1)] { continuation.post(event) }
+        await driver.settle()
+        #expect(received.values.isEmpty)
+        continuation.post(posted[100 + LiveFeedEvents.lazyLimit - 1])
+        await driver.settle()
+        #expect(received.values == [Array(posted[100..<(100 + LiveFeedEvents.lazyLimit)])])
+
+        continuation.post(posted[100 + LiveFeedEvents.lazyLimit])
+        await driver.settle()
+        #expect(received.values.count == 1)
+        events.wakesPromptly(true)
+        await driver.settle()
+        #expect(received.values.last == [posted[100 + LiveFeedEvents.lazyLimit]])
+        continuation.post(posted[101 + LiveFeedEvents.lazyLimit])
+        await driver.settle()
+        #expect(received.values.last == [posted[101 + LiveFeedEvents.lazyLimit]])
+        continuation.finish()
+    }
+
     @Test func finishingDeliversWhatIsPendingThenEnds() async {
         let events = LiveFeedEvents.finished(with: [.connection(.connecting), Self.tick(1)])
         var iterator = events.makeAsyncIterator()

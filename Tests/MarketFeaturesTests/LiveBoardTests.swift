@@ -100,6 +100,50 @@ import Testing
         await board.stop()
     }
 
+    /// Without followers a tick wakes nothing: the feed's events wait until someone reads the
+    /// board (a view model's frame), and are applied then, in order, each move counted once.
+    @MainActor
+    @Test func withoutFollowersTheFeedIsAppliedWhenTheBoardIsRead() async throws {
+        let script = scripted()
+        let driver = TaskDriver()
+        let board = LiveBoard(client: script.client, clock: driver.clock, executor: driver)
+        try await board.load()
+        await board.follow()
+        await driver.settle()
+        let first = await board.frame(since: nil)
+        let jobsBefore = driver.jobsRun
+        script.send(.connection(.live))
+        script.send(.ticker(MarketFixtures.ticker(bitcoin, price: 1100, timestamp: 150)))
+        script.send(.ticker(MarketFixtures.ticker(ethereum, price: 900, timestamp: 150)))
+        await driver.settle()
+        // Nothing ran on the driver: the events wait, unapplied.
+        #expect(driver.jobsRun == jobsBefore)
+        let next = await board.frame(since: first.version)
+        #expect(next.connection == .live)
+        #expect(next.board.ticker(bitcoin.id)?.price == 1100)
+        #expect(
+            next.changes
+                == .moved([
+                    MarketMove(id: bitcoin.id, direction: .rise, timestamp: 150),
+                    MarketMove(id: ethereum.id, direction: .fall, timestamp: 150),
+                ]))
+        #expect(await board.appliedTicks == 2)
+
+        // A follower from then on gets each batch as it arrives.
+        let updates = await board.updates()
+        let log = OutputLog<BoardUpdate>()
+        _ = driver.start { @MainActor in
+            for await update in updates { log.append(update) }
+        }
+        script.send(.ticker(MarketFixtures.ticker(bitcoin, price: 1200, timestamp: 160)))
+        try await driver.advance(until: "the follower's update", limit: .seconds(10)) { !log.values.isEmpty }
+        #expect(
+            log.values.first
+                == .quotes([Quote(market: bitcoin, ticker: MarketFixtures.ticker(bitcoin, price: 1200, timestamp: 160))]
+                ))
+        await board.stop()
+    }
+
     @MainActor
     @Test func aFreshSnapshotFromTheFeedReplacesOlderState() async throws {
         let script = scripted()

@@ -62,6 +62,8 @@ public final class BoardViewModel {
     var feedStates: [Exchange: ConnectionState] = [:]
     /// The exchanges whose boards follow their feeds (the others' start when Compare first shows).
     var feedsFollowing: Set<Exchange> = []
+    /// When the other exchanges' boards were last read (``takeBoardFrames()``).
+    private var otherBoardsTakenAt: Duration?
     /// The compare rows as last computed, by id, and what moved on the boards since.
     var comparisons: [MarketID: CoinComparison] = [:]
     var staleComparisons = StaleComparisons()
@@ -134,8 +136,6 @@ public final class BoardViewModel {
         let (compareOpened, compareOpening) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.compareOpening = exchangeBoards == nil ? nil : compareOpening
         noteCompareShown()
-        let clock = self.clock
-        let interval = frameInterval
         let exchangeBoards = self.exchangeBoards
         let storeChanges = store.changes()
         /// Whether a task's end ends the view model (the frames) or not (a helper).
@@ -148,19 +148,11 @@ public final class BoardViewModel {
                 }
             }
             group.addTask {
-                while !Task.isCancelled {
-                    do { try await clock.sleep(interval) } catch { return .ends }
-                    // The board stopped and its last moves were taken: the view model ends.
-                    guard await self.takeBoardFrames() else { return .ends }
-                    await self.frame()
-                }
+                await self.produceFrames()
                 return .ends
             }
             group.addTask {
-                for await _ in storeChanges {
-                    await self.reloadStoredFavorites()
-                    await self.reloadStoredSettings()
-                }
+                await self.reloadStored(at: storeChanges)
                 return .helperDone
             }
             for await ending in group where ending == .ends { break }
@@ -168,6 +160,25 @@ public final class BoardViewModel {
         }
         self.compareOpening = nil
         publisher.finish()
+    }
+
+    /// Takes the boards' frames and produces one every frame interval, until the task is
+    /// cancelled or the board stops (once its last moves were taken). On the main actor, so the
+    /// timer resumes the loop where it runs, not on a pool thread that then hops here.
+    private func produceFrames() async {
+        while !Task.isCancelled {
+            do { try await clock.sleep(frameInterval) } catch { return }
+            guard await takeBoardFrames() else { return }
+            frame()
+        }
+    }
+
+    /// Reads the favorites and settings again at each of the store's change signals.
+    private func reloadStored(at changes: AsyncStream<Void>) async {
+        for await _ in changes {
+            reloadStoredFavorites()
+            reloadStoredSettings()
+        }
     }
 
     /// Takes the board as it is now, and every exchange's for the Compare tab: ``run()`` starts
@@ -181,17 +192,28 @@ public final class BoardViewModel {
     /// Takes each board's frame (the main board's, and the others' for the Compare tab): the
     /// board as it is and what moved on it since the last frame taken. Returns `false` once the
     /// main board has stopped.
+    ///
+    /// The other exchanges' boards are read each frame while the Compare tab shows, and once a
+    /// second otherwise (their feeds' states in the status line): each read is a hop to another
+    /// actor and back, and off the Compare tab nothing else of theirs shows.
     @discardableResult
     public func takeBoardFrames() async -> Bool {
         let frame = await board.frame(since: seenVersions[board.exchange])
         take(frame, from: board.exchange)
-        if let exchangeBoards {
+        let now = clock.elapsed()
+        if let exchangeBoards,
+            state.tab == .compare || otherBoardsTakenAt.map({ now - $0 >= Self.otherBoardsInterval }) ?? true
+        {
+            otherBoardsTakenAt = now
             for (exchange, other) in exchangeBoards.boards where exchange != board.exchange {
                 take(await other.frame(since: seenVersions[exchange]), from: exchange)
             }
         }
         return !frame.isStopped
     }
+
+    /// How often the other exchanges' boards are read off the Compare tab.
+    static let otherBoardsInterval = Duration.seconds(1)
 
     /// Takes one board's frame: the main board's moves flash and re-sort its rows, every board's
     /// feed the Compare tab.

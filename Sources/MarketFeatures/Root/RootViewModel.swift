@@ -156,21 +156,16 @@ public final class RootViewModel {
             group.addTask { await self.board.run() }
             if let alerts, let alertsOutputs {
                 group.addTask { await alerts.run() }
-                group.addTask {
-                    for await _ in alertsOutputs { await self.show(alerts: alerts.screen) }
-                }
+                group.addTask { await self.showEach(alertsOutputs) { $0.show(alerts: alerts.screen) } }
             }
             // An output delivered here may be older than one an input already showed (`send`
             // shows its effect at once): the stream only says the board moved, and what shows is
             // the board's output of now.
-            group.addTask {
-                for await _ in boardOutputs { await self.show(board: self.board.output) }
-            }
+            group.addTask { await self.showEach(boardOutputs) { $0.show(board: $0.board.output) } }
             if let watchlistOutputs {
                 group.addTask {
-                    for await _ in watchlistOutputs {
-                        guard let output = await self.watchlist?.output else { continue }
-                        await self.show(watchlist: output)
+                    await self.showEach(watchlistOutputs) { root in
+                        if let output = root.watchlist?.output { root.show(watchlist: output) }
                     }
                 }
             }
@@ -179,6 +174,12 @@ public final class RootViewModel {
         }
         follow(detailMarket: nil)
         follow(tab: nil)
+    }
+
+    /// Shows what `outputs` say moved, each time they do, until they end. On the main actor,
+    /// where the outputs are sent: an output wakes no other thread.
+    private func showEach<Element>(_ outputs: AsyncStream<Element>, _ show: @MainActor (RootViewModel) -> Void) async {
+        for await _ in outputs { show(self) }
     }
 
     private func show(board boardOutput: BoardOutput) {
