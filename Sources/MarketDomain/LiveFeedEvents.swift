@@ -22,6 +22,9 @@ public struct LiveFeedEvents: AsyncSequence, Sendable {
         private struct State {
             var events: [LiveFeedEvent] = []
             var wakesPromptly = true
+            /// Who waits for the next post (``LiveFeedEvents/nextPost()``), by number.
+            var postWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+            var nextWaiter = 0
         }
 
         private let state = Mutex(State())
@@ -36,13 +39,38 @@ public struct LiveFeedEvents: AsyncSequence, Sendable {
         /// Appends an event and wakes the reader when it asked for it: at the first pending
         /// event, or, while it takes events itself, when ``lazyLimit`` of them have piled up.
         func post(_ event: LiveFeedEvent) {
-            let wakes = state.withLock { state in
+            let (wakes, waiters) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
                 let wasEmpty = state.events.isEmpty
                 if state.events.count >= capacity { Self.dropOlderTicks(from: &state.events) }
                 state.events.append(event)
-                return state.wakesPromptly ? wasEmpty : state.events.count == LiveFeedEvents.lazyLimit
+                let wakes = state.wakesPromptly ? wasEmpty : state.events.count == LiveFeedEvents.lazyLimit
+                guard !state.postWaiters.isEmpty else { return (wakes, []) }
+                defer { state.postWaiters = [:] }
+                return (wakes, Array(state.postWaiters.values))
             }
             if wakes { wake.yield() }
+            for waiter in waiters { waiter.resume() }
+        }
+
+        /// Returns once an event is pending: at once when one is, else at the next post (or
+        /// when the waiting task is cancelled).
+        func nextPost() async {
+            let number = state.withLock { state in
+                state.nextWaiter += 1
+                return state.nextWaiter
+            }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                    let waits = state.withLock { state in
+                        guard state.events.isEmpty, !Task.isCancelled else { return false }
+                        state.postWaiters[number] = waiter
+                        return true
+                    }
+                    if !waits { waiter.resume() }
+                }
+            } onCancel: {
+                state.withLock { $0.postWaiters.removeValue(forKey: number) }?.resume()
+            }
         }
 
         /// Takes every pending event.
@@ -113,6 +141,12 @@ public struct LiveFeedEvents: AsyncSequence, Sendable {
     /// Takes every event pending now, without waiting (for a reader that looks now and then).
     public func takePending() -> [LiveFeedEvent] {
         pending.take()
+    }
+
+    /// Returns once an event is pending (at once when one is), or when the task is cancelled:
+    /// for a reader that takes events itself and, with nothing to show, waits for the next.
+    public func nextPost() async {
+        await pending.nextPost()
     }
 
     /// Whether the reader is woken at the first pending event (the default) or only when

@@ -159,6 +159,17 @@ public actor LiveBoard {
     /// How long a busy feed's ticks gather before the next batch is applied.
     static let gatheringPause = Duration.milliseconds(1)
 
+    /// Returns once the feed has posted something not applied yet (at once when it has), or when
+    /// the task is cancelled: what a reader with nothing to show waits for instead of a timer.
+    public func nextChange() async {
+        guard let feed else {
+            // Not following: nothing will come but the cancellation.
+            try? await clock.sleep(for: .seconds(86_400))
+            return
+        }
+        await feed.nextPost()
+    }
+
     /// Whether the board follows its live feed.
     public var isFollowing: Bool { feedTask != nil }
 

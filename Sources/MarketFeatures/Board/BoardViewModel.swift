@@ -45,6 +45,8 @@ public final class BoardViewModel {
     /// Whether this viewer's tab and searches are stored and resumed (the terminal app's are).
     let resumesStoredView: Bool
     private let publisher = Broadcast(latest: BoardOutput())
+    /// Wakes the frame loop from an idle wait when an input comes.
+    private let idleNudge = IdleNudge()
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
@@ -128,6 +130,7 @@ public final class BoardViewModel {
         let effects = state.handle(input, board: snapshot, language: language, now: clock.elapsed())
         for effect in effects { perform(effect) }
         isDirty = true
+        idleNudge.signal()
     }
 
     /// Follows the board and produces frames until the task is cancelled.
@@ -165,19 +168,52 @@ public final class BoardViewModel {
     /// Takes the boards' frames and produces one every frame interval, until the task is
     /// cancelled or the board stops (once its last moves were taken). On the main actor, so the
     /// timer resumes the loop where it runs, not on a pool thread that then hops here.
+    ///
+    /// A board with nothing moving (no tick for a second, no flash, toast or re-sort due, not the
+    /// Compare tab) waits for its feed's next event instead, or a second at most: an idle board
+    /// wakes once a second, not ten times.
     private func produceFrames() async {
         while !Task.isCancelled {
-            do { try await clock.sleep(frameInterval) } catch { return }
+            if isIdle {
+                await waitForFeed(atMost: Self.idleFrameInterval)
+                if Task.isCancelled { return }
+            } else {
+                do { try await clock.sleep(frameInterval) } catch { return }
+            }
             guard await takeBoardFrames() else { return }
             frame()
         }
     }
 
-    /// Reads the favorites and settings again at each of the store's change signals.
+    /// How long an idle board waits for its feed before a frame all the same.
+    static let idleFrameInterval = Duration.seconds(1)
+
+    /// Whether nothing on the screen would change by itself at the next frame.
+    private var isIdle: Bool {
+        state.tab != .compare && tickTimes.isEmpty && output.status.ticksPerSecond == 0 && state.flashes.isEmpty
+            && state.toast == nil && !state.changedSinceReorder && !isDirty
+    }
+
+    /// Returns at the main board's feed's next event, at the next input, or after `limit`.
+    private func waitForFeed(atMost limit: Duration) async {
+        let board = board
+        let clock = clock
+        let nudge = idleNudge
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await board.nextChange() }
+            group.addTask { try? await clock.sleep(limit) }
+            group.addTask { await nudge.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Reads the favorites and settings again at each of the store's change signals, and shows
+    /// what changed at once (an idle board's next frame may be a second away).
     private func reloadStored(at changes: AsyncStream<Void>) async {
         for await _ in changes {
-            reloadStoredFavorites()
-            reloadStoredSettings()
+            let changed = reloadStoredFavorites()
+            if reloadStoredSettings() || changed { frame() }
         }
     }
 
