@@ -4,8 +4,9 @@
 # the app's CPU time as a percentage of one core (utime+stime from /proc/PID/stat) over a window
 # after a warm-up, and its memory at the end: RSS (VmRSS), and from smaps_rollup its PSS (shared
 # pages divided among the processes mapping them) and its anonymous memory (the app's own heap
-# and stacks; RSS is mostly the Swift runtime's, Foundation's and the binary's code pages). Four cases: the default rate (100 ticks/s) and
-# 1,000 ticks/s, each with 408 and 2,000 markets.
+# and stacks; RSS is mostly the Swift runtime's, Foundation's and the binary's code pages). Five cases: an idle board
+# (0.01 trades a second: nothing moves for a minute at a time), the default rate (100 ticks/s) and 1,000 ticks/s with
+# 408 markets, and both rates with 2,000.
 #
 #   scripts/measure-terminal.sh            # 60 s windows, the release build (built if missing)
 #   WINDOW=20 scripts/measure-terminal.sh  # shorter windows
@@ -121,7 +122,7 @@ measure() {
 
 base_port=$((20000 + ($$ % 200) * 20))
 port="$base_port"
-for case in ${CASES:-100:408 1000:408 100:2000 1000:2000}; do
+for case in ${CASES:-0.01:408 100:408 1000:408 100:2000 1000:2000}; do
     measure "${case%%:*}" "${case##*:}" "$port"
     port=$((port + 6))
 done

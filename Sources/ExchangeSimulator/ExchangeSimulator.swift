@@ -28,7 +28,7 @@ public final class ExchangeSimulator: Sendable {
     /// The requests each stock source's dialect received.
     let stockRequestCounts = Mutex<[StockSource: Int]>([:])
     /// The example apps' services: GitHub's repositories, its search limit, the random draws.
-    let repositories: SimulatedRepositories
+    let repositories: RepositoriesOnFirstSearch
     let githubGate: RateLimitGate
     let randomDraws: RandomDraws
     let exampleRequestCounts = Mutex<[ExampleService: Int]>([:])
@@ -54,7 +54,7 @@ public final class ExchangeSimulator: Sendable {
         let bithumbListing = try CoinCatalog.bithumbMarkets()
         self.market = market
         stocks = try SimulatedStockMarket(seed: configuration.seed, now: now())
-        repositories = SimulatedRepositories(seed: configuration.seed)
+        repositories = RepositoriesOnFirstSearch(seed: configuration.seed)
         githubGate = RateLimitGate(limit: GitHubSearch.unauthenticatedLimit, windowMilliseconds: 60_000, now: now)
         randomDraws = RandomDraws(seed: configuration.seed)
         kisTokens = KISTokenIssuer(lifetimeSeconds: configuration.kisTokenLifetimeSeconds)

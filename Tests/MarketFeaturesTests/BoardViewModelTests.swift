@@ -59,6 +59,21 @@ import Testing
             await driver.settle()
         }
 
+        /// Sizes the viewport and lets a frame pass: the board as loaded showed at once, before
+        /// any frame interval, and what shows now must be `first` (whatever frames came between).
+        func show(
+            rows: Int, sourceLocation: SourceLocation, first: (inout BoardOutput) -> Void
+        ) async {
+            #expect(!log.values.isEmpty, "the board as loaded showed at once", sourceLocation: sourceLocation)
+            viewModel.send(.viewportResized(rows: rows))
+            await driver.advance(by: .milliseconds(100))
+            var expected = BoardOutput()
+            first(&expected)
+            expectNoDifference(log.values.last, expected, sourceLocation: sourceLocation)
+            shown = log.values.last ?? shown
+            seen = log.values.count
+        }
+
         /// Sends `input` and lets one frame pass: the frame must be the last output changed by
         /// `change`, or none when `change` is nil (the screen would not move).
         func send(
@@ -107,7 +122,7 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation, first: @escaping (inout BoardOutput) -> Void = { _ in }
     ) async throws -> Harness {
         let h = try await Harness(store: store)
-        await h.send(.viewportResized(rows: 10), sourceLocation: sourceLocation) {
+        await h.show(rows: 10, sourceLocation: sourceLocation) {
             $0 = Self.firstFrame()
             first(&$0)
         }

@@ -31,7 +31,7 @@ struct ExampleGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
 /// (a window that starts on the minute), beyond them 403 with GitHub's body, 422 for a missing
 /// query.
 struct GitHubRESTController<Context: RequestContext> {
-    let repositories: SimulatedRepositories
+    let repositories: RepositoriesOnFirstSearch
     let gate: RateLimitGate
     let now: @Sendable () -> Int64
     /// Told each query searched (after the limit).
@@ -67,7 +67,7 @@ struct GitHubRESTController<Context: RequestContext> {
             max(1, parameters.get(GitHubSearch.Parameter.perPage).flatMap(Int.init) ?? GitHubSearch.defaultPerPage))
         let page = max(1, parameters.get(GitHubSearch.Parameter.page).flatMap(Int.init) ?? 1)
         searched(query)
-        let found = repositories.search(query)
+        let found = repositories.repositories.search(query)
         let items = found.dropFirst((page - 1) * perPage).prefix(perPage)
         return .json(
             GitHubSearchResult(totalCount: found.count, incompleteResults: false, items: Array(items)),

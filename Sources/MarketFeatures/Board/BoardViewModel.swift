@@ -136,6 +136,8 @@ public final class BoardViewModel {
     /// Follows the board and produces frames until the task is cancelled.
     public func run() async {
         await prepare()
+        // The board as loaded shows at once, not a frame interval later (the first board's time).
+        frame()
         let (compareOpened, compareOpening) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.compareOpening = exchangeBoards == nil ? nil : compareOpening
         noteCompareShown()

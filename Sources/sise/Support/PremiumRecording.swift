@@ -28,8 +28,12 @@ enum PremiumRecording {
             }, store: history, writer: "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)",
             now: MarketStore.wallClock)
         let task = Task {
-            async let filled: Void = backfill(
-                board: board, boards: boards, forex: forexClient, history: history, logger: logger)
+            async let filled: Void = {
+                // A year of daily candles per coin (a fresh database's) keeps a core and the
+                // exchanges busy for a while: it waits until the first board has been drawn.
+                guard (try? await Task.sleep(for: backfillDelay)) != nil else { return }
+                await backfill(board: board, boards: boards, forex: forexClient, history: history, logger: logger)
+            }()
             await recorder.run(clock: ContinuousClock())
             await filled
         }
@@ -39,6 +43,9 @@ enum PremiumRecording {
                 store: history, recorder: recorder, now: MarketStore.wallClock, binanceBook: binanceBook), task
         )
     }
+
+    /// How long after the start the back-fill waits (the first board comes first).
+    static let backfillDelay = Duration.seconds(2)
 
     /// Back-fills the coins with a premium that have little daily history: Bitcoin first, then by
     /// the main board's trade value; each measured on the first Korean exchange listing it.
