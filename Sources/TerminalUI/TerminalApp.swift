@@ -21,6 +21,10 @@ public final class TerminalApp {
     /// The board output `previous` shows, when it shows only the board (not detail, watchlist).
     private var previousBoard: BoardOutput?
     private var size = (width: 0, height: 0)
+    private let drawClock = ContinuousClock()
+    /// When the last frame was drawn, and whether a frame waits for its turn.
+    private var lastDrawn: ContinuousClock.Instant?
+    private var isDrawPending = false
 
     /// An app over a root view model; `colors` false under `NO_COLOR`; an alert rings the bell,
     /// and raises a desktop notification through `notification` when one is given.
@@ -46,11 +50,11 @@ public final class TerminalApp {
         events.start()
         defer { events.stop() }
         resizeIfNeeded()
-        let outputs = viewModel.outputs()
+        viewModel.observeOutputs { [weak self] in self?.outputChanged() }
+        outputChanged()  // the screen as it is, before anything changes
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
-            group.addTask { await self.drawEachOutput(outputs) }
             group.addTask { await self.handleEach(events.events) }
             // Any task ending (the person quit, or stdin closed) ends the app.
             await group.next()
@@ -59,21 +63,26 @@ public final class TerminalApp {
         return true
     }
 
-    /// Draws the output of now each time the outputs say it changed, at most one frame each
-    /// ``frameInterval``: a detail's feed can change it many times a frame, and a frame of 1,000
-    /// candles is milliseconds of work. On the main actor, where outputs are sent: an output
-    /// resumes the loop without waking another thread first.
-    private func drawEachOutput(_ outputs: AsyncStream<RootViewModel.Output>) async {
-        let clock = ContinuousClock()
-        var last: ContinuousClock.Instant?
-        for await _ in outputs {
-            // A frame due already is drawn at once: a sleep would still wake a timer thread.
-            if let last, case let due = last.advanced(by: Self.frameInterval), due > clock.now {
-                try? await clock.sleep(until: due)
+    /// Draws the output of now when it changed, at most one frame each ``frameInterval``: a
+    /// detail's feed can change it many times a frame, and a frame of 1,000 candles is
+    /// milliseconds of work. Called where the output is sent, on the main actor: a frame wakes no
+    /// thread. One too soon after the last is drawn once, when it is due.
+    private func outputChanged() {
+        guard !isDrawPending else { return }
+        let now = drawClock.now
+        if let lastDrawn, case let due = lastDrawn.advanced(by: Self.frameInterval), due > now {
+            isDrawPending = true
+            Task { @MainActor [weak self, drawClock] in
+                try? await drawClock.sleep(until: due)
+                guard let self else { return }
+                self.isDrawPending = false
+                self.lastDrawn = drawClock.now
+                self.drawCurrent()
             }
-            last = clock.now
-            drawCurrent()
+            return
         }
+        lastDrawn = now
+        drawCurrent()
     }
 
     /// Handles the terminal's events until one ends the app.

@@ -47,6 +47,8 @@ public final class BoardViewModel {
     private let publisher = Broadcast(latest: BoardOutput())
     /// Wakes the frame loop from an idle wait when an input comes.
     private let idleNudge = IdleNudge()
+    /// Who follows the outputs on the main actor (``observeOutputs(_:)``).
+    private var outputObservers: [@MainActor () -> Void] = []
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
@@ -336,6 +338,14 @@ public final class BoardViewModel {
         guard next != output else { return }
         output = next
         publisher.send(next)
+        for observer in outputObservers { observer() }
+    }
+
+    /// Calls `observer` on the main actor at each new output from now on, right after it is
+    /// sent: a view on the main actor follows the board without waking a thread (a stream's
+    /// reader is resumed on the shared pool first, then hops back here).
+    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) {
+        outputObservers.append(observer)
     }
 
     /// Asks for a frame at the next frame interval.

@@ -87,6 +87,8 @@ public final class RootViewModel {
     /// The latest output.
     public private(set) var output = Output()
     private let publisher = Broadcast(latest: Output())
+    /// Who follows the outputs on the main actor (``observeOutputs(_:)``).
+    private var outputObservers: [@MainActor () -> Void] = []
 
     /// The board's view model (its frames are taken by ``run()``).
     public let board: BoardViewModel
@@ -149,7 +151,12 @@ public final class RootViewModel {
 
     /// Runs the board and follows every part's outputs until cancelled; then closes what is open.
     public func run() async {
-        let boardOutputs = board.outputs()
+        // The board's outputs are followed where they are sent: no thread wakes for them. What
+        // shows is the board's output of now.
+        board.observeOutputs { [weak self] in
+            guard let self else { return }
+            self.show(board: self.board.output)
+        }
         let watchlistOutputs = watchlist?.outputs()
         let alertsOutputs = alerts?.outputs()
         await withTaskGroup(of: Void.self) { group in
@@ -158,10 +165,6 @@ public final class RootViewModel {
                 group.addTask { await alerts.run() }
                 group.addTask { await self.showEach(alertsOutputs) { $0.show(alerts: alerts.screen) } }
             }
-            // An output delivered here may be older than one an input already showed (`send`
-            // shows its effect at once): the stream only says the board moved, and what shows is
-            // the board's output of now.
-            group.addTask { await self.showEach(boardOutputs) { $0.show(board: $0.board.output) } }
             if let watchlistOutputs {
                 group.addTask {
                     await self.showEach(watchlistOutputs) { root in
@@ -174,6 +177,12 @@ public final class RootViewModel {
         }
         follow(detailMarket: nil)
         follow(tab: nil)
+    }
+
+    /// Calls `observer` on the main actor at each new output from now on, right after it is
+    /// sent: a view on the main actor (the terminal) follows without waking a thread.
+    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) {
+        outputObservers.append(observer)
     }
 
     /// Shows what `outputs` say moved, each time they do, until they end. On the main actor,
@@ -220,6 +229,7 @@ public final class RootViewModel {
         guard next != output else { return }
         output = next
         publisher.send(next)
+        for observer in outputObservers { observer() }
     }
 
     /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task). A
