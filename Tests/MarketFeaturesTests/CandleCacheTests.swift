@@ -26,6 +26,17 @@ import Testing
         init(now: Int64) { self.now = Mutex(now) }
     }
 
+    /// Just past a minute's boundary the exchange has no candle of the new minute (no trade
+    /// yet): the count asked for still comes whole, ending at the exchange's newest.
+    @Test func justPastABoundaryTheCountComesWholeEndingAtTheExchangesNewest() async throws {
+        let exchange = CandleServer(now: start)
+        let local = CandleInterval.minute.start(containing: start) + 60_000 + 200
+        let cache = CandleCache(store: .inMemory(), client: client(exchange)) { local }
+        let candles = try await cache.candles(bitcoin, .minute, count: 10)
+        #expect(candles.count == 10)
+        #expect(candles.last?.start == CandleInterval.minute.start(containing: start))
+    }
+
     /// A client serving that series up to the exchange's now, noting each request (before, count).
     private func client(_ exchange: CandleServer) -> MarketDataClient {
         var client = MarketDataClient.failing()

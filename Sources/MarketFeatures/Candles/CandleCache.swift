@@ -41,7 +41,10 @@ public struct CandleCache: Sendable {
         }
         coverage.to = newest
         try store.save(exchange, market, interval, fetched, coverage)
-        return Array(try store.candles(exchange, market, interval, oldest).suffix(count))
+        // An exchange makes a candle at its first trade: just after a boundary the newest is
+        // still the one before, so the span read back reaches as far back as what came.
+        let from = min(oldest, fetched.map(\.start).min() ?? oldest)
+        return Array(try store.candles(exchange, market, interval, from).suffix(count))
     }
 
     /// The cache as a detail chart's source of candles.
