@@ -38,6 +38,9 @@ let package = Package(
     targets: [
         .target(name: "SiseSupport", swiftSettings: sharedSettings),
         .target(
+            name: "WebSocketFrames", dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: sharedSettings),
+        .target(
             name: "MarketDomain",
             dependencies: ["SiseSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
             swiftSettings: sharedSettings),
@@ -69,7 +72,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"), "SiseSupport",
+                .product(name: "NIOWebSocket", package: "swift-nio"), "SiseSupport", "WebSocketFrames",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 "MarketDomain",
                 "ExchangeWire",
@@ -117,6 +120,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                "WebSocketFrames",
             ],
             resources: [.copy("Resources")],
             swiftSettings: sharedSettings
@@ -243,7 +247,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 "MarketDomain", "MarketFeatures", .product(name: "NIOWebSocket", package: "swift-nio"),
-                "WebDashboard", "TestSupport",
+                "WebDashboard", "TestSupport", "WebSocketFrames",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -260,7 +265,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"), "MarketDomain",
                 .product(name: "NIOCore", package: "swift-nio"),
-                "ExchangeSimulator", "ExchangeWire", "TestSupport",
+                "ExchangeSimulator", "ExchangeWire", "TestSupport", "WebSocketFrames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

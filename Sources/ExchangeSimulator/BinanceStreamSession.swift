@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
+import WebSocketFrames
 
 /// One client on the simulated Binance raw-stream WebSocket (exchange-apis.md §4.2): live
 /// `SUBSCRIBE`/`UNSUBSCRIBE`/`LIST_SUBSCRIPTIONS` requests answered `{"result":…,"id":n}`, errors

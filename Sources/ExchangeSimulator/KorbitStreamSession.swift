@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
+import WebSocketFrames
 
 /// One client on the simulated Korbit v2 public WebSocket (exchange-apis.md §3.6): array
 /// requests, an acknowledgement only when `requestId` is given, `fail` for unknown symbols or a

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import WebSocketFrames
 
 /// Writes ready-made WebSocket frames (a ``WebSocketFrameBatch``) to an upgraded connection,
 /// below the frame encoder, as one write and one flush; the frames the session's

@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import WebSocketFrames
 
 /// What an Upbit WebSocket session follows of the `candle.*` types (issue 30): each market's
 /// intervals, and the candle last sent of each, so that a candle goes again only when a trade

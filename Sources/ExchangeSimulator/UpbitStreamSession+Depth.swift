@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import WebSocketFrames
 
 extension UpbitStreamSession {
     /// The books and tapes a request asks for: `orderbook` codes with their depth suffix (Upbit's

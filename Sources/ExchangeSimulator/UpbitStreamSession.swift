@@ -5,6 +5,7 @@ import MarketDomain
 import NIOCore
 import NIOWebSocket
 import SiseSupport
+import WebSocketFrames
 
 /// One client on the simulated Upbit WebSocket, or Bithumb's v1 one (its near-clone): reads its
 /// requests, sends snapshots and live tickers of the codes it subscribed, in binary frames as

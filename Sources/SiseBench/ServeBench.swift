@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeadlessOutput
 import MarketDomain
+import SiseSupport
 
 /// `sise bench serve`: what `sise serve` costs a browser tab. It starts `sise serve` on the
 /// embedded simulator (a child process with a throwaway database), opens `--viewers` bare tabs on
@@ -24,7 +25,7 @@ struct ServeBench: AsyncParsableCommand {
     var rows = 40
 
     func validate() throws {
-        guard (1...5000).contains(viewers) else { throw ValidationError("--viewers must be between 1 and 5000.") }
+        guard (1...20_000).contains(viewers) else { throw ValidationError("--viewers must be between 1 and 20000.") }
         guard duration > 0, duration.isFinite, duration <= 600 else {
             throw ValidationError("--duration must be a positive number of seconds, at most 600.")
         }
@@ -32,6 +33,13 @@ struct ServeBench: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A tab is a descriptor here and another in the server (a child, which inherits the limit).
+        let descriptors = DescriptorLimit.raiseToHard()
+        guard descriptors >= viewers + 256 else {
+            throw ValidationError(
+                "\(viewers) tabs need \(viewers + 256) file descriptors; this shell allows \(descriptors) "
+                    + "(raise it with ulimit -n)")
+        }
         let server = try ServeProcess.start()
         defer { server.stop() }
         // The board loads and the first ticks flow before the baseline is read.

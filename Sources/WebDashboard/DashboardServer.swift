@@ -63,14 +63,14 @@ public struct DashboardServer: Sendable {
         defer { Task { @MainActor in shared.stop() } }
         let viewer = DashboardViewer(context: context, shared: shared, logger: logger)
         let hosts = hosts
-        let webSockets = Router(context: BasicWebSocketRequestContext.self)
+        let webSockets = Router(context: DashboardSocketContext.self)
         webSockets.ws(
             "/ws",
             shouldUpgrade: { request, _ in
                 Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade
             },
-            onUpgrade: { inbound, outbound, _ in
-                try await viewer.run(inbound: inbound, outbound: outbound)
+            onUpgrade: { inbound, _, context in
+                try await viewer.run(inbound: inbound, channel: context.requestContext.channel)
             })
         // The example apps' pages, each on a view model of its own (SPEC §1.14).
         if let examples = context.examples {
@@ -132,6 +132,21 @@ public struct DashboardServer: Sendable {
             return Response(status: .ok, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    }
+}
+
+/// A WebSocket request's context that keeps its connection: a tab's frames are written to it
+/// directly (``TabOutlet``).
+struct DashboardSocketContext: RequestContext, WebSocketRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    /// The connection the request came on.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        channel = source.channel
     }
 }
 

@@ -9,7 +9,7 @@ import NIOWebSocket
 /// One browser tab on `/ws`: a ``TabSession`` (a shared view while the tab only watches, a root
 /// view model of its own once it acts) driven by the tab's requests, its messages — a snapshot,
 /// then numbered patches, at most ``patchInterval`` apart and only when something changed —
-/// written from its ``TabMailbox``.
+/// written through its ``TabOutlet`` by its connection's event loop.
 struct DashboardViewer {
     let context: DashboardContext
     let shared: SharedBoardViews
@@ -20,33 +20,28 @@ struct DashboardViewer {
     /// The rows a tab is shown before its page says how many fit.
     static let initialRows = 30
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let mailbox = TabMailbox()
-        defer { mailbox.finish() }
+    /// Serves the tab on `channel` (its upgraded connection) until it closes.
+    func run(inbound: WebSocketInboundStream, channel: any Channel) async throws {
+        let outlet = try await TabOutlet.install(on: channel)
         let hello = DashboardMessage.hello(
             protocolVersion: DashboardMessage.protocolVersion, exchange: context.root.board.exchange.displayName)
-        if let text = ScreenMessages.text(hello) { try await Self.write(text, to: outbound) }
-        let session = await makeSession(mailbox: mailbox)
+        if let text = ScreenMessages.text(hello) { outlet.sendAside(text) }
+        let session = await makeSession(outlet: outlet)
+        // A tab fallen behind is brought up to date once its connection drains.
+        outlet.whenBehind { Task { @MainActor in session.sendSnapshot() } }
         await session.start()
-        // The writer beside the reader, in this tab's own task: the tab leaving (its inbound
-        // ending) ends both.
-        async let writing: Void = Self.write(mailbox, of: session, to: outbound)
         do {
-            try await Self.read(inbound, into: session, mailbox: mailbox)
+            try await Self.read(inbound, into: session, outlet: outlet)
         } catch {
-            mailbox.finish()
             await session.end()
-            try? await writing
             throw error
         }
-        mailbox.finish()
         await session.end()
-        try? await writing
     }
 
     @MainActor
-    private func makeSession(mailbox: TabMailbox) -> TabSession {
-        TabSession(rows: Self.initialRows, mailbox: mailbox, shared: shared) { [context, logger] in
+    private func makeSession(outlet: TabOutlet) -> TabSession {
+        TabSession(rows: Self.initialRows, outlet: outlet, shared: shared) { [context, logger] in
             Self.makeRoot(context: context, logger: logger)
         }
     }
@@ -60,7 +55,7 @@ struct DashboardViewer {
     /// Takes the tab's requests until it closes: inputs go to its session, a resync brings a
     /// snapshot, a bad request gets an error message.
     private static func read(
-        _ inbound: WebSocketInboundStream, into session: TabSession, mailbox: TabMailbox
+        _ inbound: WebSocketInboundStream, into session: TabSession, outlet: TabOutlet
     )
         async throws
     {
@@ -75,31 +70,10 @@ struct DashboardViewer {
             case .success(.input(let input)):
                 await session.handle(input)
             case .success(.resync):
-                if let snapshot = await session.snapshot() { mailbox.post(snapshot) }
+                await session.sendSnapshot()
             case .failure(let refusal):
-                if let text = ScreenMessages.text(.error(refusal.reason)) { mailbox.post(text) }
+                if let text = ScreenMessages.text(.error(refusal.reason)) { outlet.sendAside(text) }
             }
         }
-    }
-
-    /// Writes what the mailbox holds, in order; after messages were lost, a snapshot instead.
-    private static func write(
-        _ mailbox: TabMailbox, of session: TabSession, to outbound: WebSocketOutboundWriter
-    )
-        async throws
-    {
-        for await _ in mailbox.wakes {
-            let (messages, overflowed) = mailbox.take()
-            if overflowed {
-                if let snapshot = await session.snapshot() { try await write(snapshot, to: outbound) }
-                continue
-            }
-            for message in messages { try await write(message, to: outbound) }
-        }
-    }
-
-    /// One text frame of bytes already encoded (and shared by every tab it goes to: no copy a tab).
-    private static func write(_ text: ByteBuffer, to outbound: WebSocketOutboundWriter) async throws {
-        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: text)))
     }
 }

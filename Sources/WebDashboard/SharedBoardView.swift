@@ -1,10 +1,12 @@
 import Foundation
 import MarketFeatures
 import NIOCore
+import WebSocketFrames
 
 /// One root view model shared by every browser tab that has only looked so far (no search, no
 /// sort, no selection of its own) and shows the same number of rows: its screen framed once,
-/// each message encoded once and handed to every such tab. A tab that acts gets a root view
+/// each message encoded and framed once and written to every such tab by its connection's event
+/// loop, one hop a loop for all of its tabs (no task a tab). A tab that acts gets a root view
 /// model of its own (``TabSession``); any number of watching tabs cost one view model.
 @MainActor
 final class SharedBoardView {
@@ -12,8 +14,10 @@ final class SharedBoardView {
     let rows: Int
     private let root: DashboardScreen.Root
     private let messages = ScreenMessages()
-    private var followers: [Int: TabMailbox] = [:]
+    private var followers: [Int: TabOutlet] = [:]
     private var nextFollower = 0
+    /// The followers by event loop, made again after a tab comes or goes.
+    private var byLoop: [(loop: any EventLoop, outlets: [TabOutlet])]?
 
     init(rows: Int, root: DashboardScreen.Root) {
         self.rows = rows
@@ -26,21 +30,42 @@ final class SharedBoardView {
         // The board is taken before the first frame, which then shows its rows.
         await root.board.prepare()
         root.send(.board(.viewportResized(rows: rows)))
-        await messages.follow(root) { message in
-            for follower in followers.values { follower.post(message) }
+        await messages.follow(root) { message in deliver(message) }
+    }
+
+    /// Frames the message once and has each event loop write it to its tabs.
+    private func deliver(_ message: ByteBuffer) {
+        let frame = WebSocketFrameBatch.text(message)
+        for (loop, outlets) in followersByLoop() {
+            loop.execute {
+                for outlet in outlets { outlet.writeShared(frame) }
+            }
         }
     }
 
+    private func followersByLoop() -> [(loop: any EventLoop, outlets: [TabOutlet])] {
+        if let byLoop { return byLoop }
+        var groups: [ObjectIdentifier: (loop: any EventLoop, outlets: [TabOutlet])] = [:]
+        for outlet in followers.values {
+            groups[ObjectIdentifier(outlet.eventLoop), default: (outlet.eventLoop, [])].outlets.append(outlet)
+        }
+        let made = Array(groups.values)
+        byLoop = made
+        return made
+    }
+
     /// Adds a tab: it gets a snapshot now (when there is a screen yet), then every patch.
-    func follow(_ mailbox: TabMailbox) -> Int {
+    func follow(_ outlet: TabOutlet) -> Int {
         nextFollower += 1
-        followers[nextFollower] = mailbox
-        if let snapshot = messages.snapshot() { mailbox.post(snapshot) }
+        followers[nextFollower] = outlet
+        byLoop = nil
+        if let snapshot = messages.snapshot() { outlet.catchUp(with: snapshot) }
         return nextFollower
     }
 
     func unfollow(_ id: Int) {
         followers.removeValue(forKey: id)
+        byLoop = nil
     }
 
     /// A snapshot for a tab that fell behind or asked for one.

@@ -6,7 +6,7 @@ import NIOCore
 /// (``SharedBoardView``, one for every tab that shows as many rows and has not acted), moves to
 /// the shared view of its row count when the page says how many fit, and gets a root view model
 /// of its own at its first input of any other kind, from then on framed for it alone. Either way
-/// its messages go to its ``TabMailbox``.
+/// its messages go to its ``TabOutlet``.
 @MainActor
 final class TabSession {
     private enum Mode {
@@ -18,16 +18,16 @@ final class TabSession {
     private var mode = Mode.idle
     /// The rows the tab shows, as it last said.
     private var rows: Int
-    private let mailbox: TabMailbox
+    private let outlet: TabOutlet
     private let shared: SharedBoardViews
     private let makeRoot: @MainActor () -> DashboardScreen.Root
 
     init(
-        rows: Int, mailbox: TabMailbox, shared: SharedBoardViews,
+        rows: Int, outlet: TabOutlet, shared: SharedBoardViews,
         makeRoot: @escaping @MainActor () -> DashboardScreen.Root
     ) {
         self.rows = rows
-        self.mailbox = mailbox
+        self.outlet = outlet
         self.shared = shared
         self.makeRoot = makeRoot
     }
@@ -69,6 +69,11 @@ final class TabSession {
         }
     }
 
+    /// Sends the tab a snapshot, in order with its other messages (they are sent from here too).
+    func sendSnapshot() {
+        if let snapshot = snapshot() { outlet.catchUp(with: snapshot) } else { outlet.resume() }
+    }
+
     /// Leaves whatever the tab follows or runs.
     func end() {
         leave()
@@ -78,7 +83,7 @@ final class TabSession {
     private func follow(rows: Int) -> Bool {
         guard let view = shared.view(rows: rows) else { return false }
         leave()
-        mode = .following(view, id: view.follow(mailbox))
+        mode = .following(view, id: view.follow(outlet))
         return true
     }
 
@@ -98,9 +103,9 @@ final class TabSession {
         await root.board.prepare()
         root.send(.board(.viewportResized(rows: rows)))
         for input in inputs { root.send(input) }
-        let mailbox = mailbox
+        let outlet = outlet
         let task = Task { @MainActor in
-            await messages.follow(root) { mailbox.post($0) }
+            await messages.follow(root) { outlet.send($0) }
         }
         mode = .own(root, messages, task)
     }

@@ -1,7 +1,6 @@
 import NIOCore
 import Testing
-
-@testable import ExchangeSimulator
+import WebSocketFrames
 
 /// A batch's frames are RFC 6455 server frames, back to back: FIN and the opcode, the length in
 /// one, three or nine bytes, no mask, the payload.

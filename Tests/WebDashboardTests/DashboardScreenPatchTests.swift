@@ -2,6 +2,8 @@ import Foundation
 import MarketDomain
 import MarketFeatures
 import NIOCore
+import NIOEmbedded
+import Synchronization
 import Testing
 
 @testable import WebDashboard
@@ -141,18 +143,38 @@ import Testing
     }
 }
 
-/// A tab's mailbox keeps its messages in order, and a tab that falls too far behind loses them
-/// for one snapshot instead: bounded memory, never a gap.
-@Suite struct TabMailboxTests {
-    @Test func aTabTooFarBehindGetsASnapshotInsteadOfAGap() {
-        let mailbox = TabMailbox()
-        mailbox.post(ByteBuffer(string: "1"))
-        mailbox.post(ByteBuffer(string: "2"))
-        let first = mailbox.take()
-        #expect(first.messages.map { String(buffer: $0) } == ["1", "2"] && !first.overflowed)
-        for number in 0...TabMailbox.limit { mailbox.post(ByteBuffer(string: "\(number)")) }
-        let behind = mailbox.take()
-        #expect(behind.overflowed && behind.messages.isEmpty)
-        #expect(mailbox.take() == ([], false))
+/// A tab's outlet writes its frames in order; a tab whose connection stops taking them loses the
+/// numbered ones until it drains, then gets one snapshot: bounded memory, never a gap.
+@Suite struct TabOutletTests {
+    @Test func aTabThatStopsReadingIsCaughtUpWithASnapshotOnceItsConnectionDrains() throws {
+        let asked = Mutex(0)
+        let handler = TabOutletHandler(requestCatchUp: { asked.withLock { $0 += 1 } })
+        let channel = EmbeddedChannel(handler: handler)
+        func written() throws -> [String] {
+            var texts: [String] = []
+            while let buffer = try channel.readOutbound(as: ByteBuffer.self) { texts.append(String(buffer: buffer)) }
+            return texts
+        }
+        handler.write(ByteBuffer(string: "1"), numbered: true)
+        handler.write(ByteBuffer(string: "2"), numbered: true)
+        #expect(try written() == ["1", "2"])
+
+        // The connection holds too much: the numbered messages are dropped, an error still goes.
+        channel.isWritable = false
+        handler.write(ByteBuffer(string: "3"), numbered: true)
+        handler.write(ByteBuffer(string: "error"), numbered: false)
+        #expect(try written() == ["error"])
+        #expect(handler.flow == .behind && asked.withLock { $0 } == 0)
+
+        // Drained: the session is asked once, and nothing numbered goes until its snapshot.
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        channel.pipeline.fireChannelWritabilityChanged()
+        #expect(asked.withLock { $0 } == 1 && handler.flow == .catchingUp)
+        handler.write(ByteBuffer(string: "4"), numbered: true)
+        handler.catchUp(ByteBuffer(string: "snapshot 4"))
+        handler.write(ByteBuffer(string: "5"), numbered: true)
+        #expect(try written() == ["snapshot 4", "5"])
+        #expect(handler.flow == .current)
     }
 }

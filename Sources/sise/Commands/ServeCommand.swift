@@ -6,6 +6,7 @@ import Logging
 import MarketDomain
 import MarketFeatures
 import MarketStore
+import SiseSupport
 import WebDashboard
 
 /// `sise serve`: the browser dashboard. Every browser tab gets its own view model (tab, search,

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The process's limit on open file descriptors (`RLIMIT_NOFILE`).
-enum DescriptorLimit {
+public enum DescriptorLimit {
     /// Raises the soft limit to the hard one (a server's connections and the libraries' own
     /// files all need descriptors; running out kills the process inside libdispatch), and returns
     /// the soft limit now in force.
     @discardableResult
-    static func raiseToHard() -> Int {
+    public static func raiseToHard() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         // An unlimited hard limit is still bounded by the kernel's nr_open: ask for 2^20 then.
