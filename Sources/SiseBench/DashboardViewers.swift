@@ -5,7 +5,8 @@ import Synchronization
 /// Many bare browser tabs on `sise serve`'s `/ws`, all read on one thread with poll(2), for
 /// `sise bench serve`: each tab's messages and bytes counted, and each patch's number checked
 /// against the message before (a gap is a patch that does not follow on). Each tab tells the
-/// server how many rows it shows, as the page does, and nothing else.
+/// server how many rows it shows, as the page does; the first `acting` tabs then act as a person
+/// would (``actions(ofTab:)``), which gives each of them a view model of its own.
 final class DashboardViewers: Sendable {
     /// What every tab has read so far, summed.
     typealias Totals = DashboardMessageReader.Counts
@@ -15,8 +16,9 @@ final class DashboardViewers: Sendable {
     private let totals = Mutex(Totals())
     private let stopped = Atomic<Bool>(false)
 
-    /// Opens `count` tabs on `url` (`ws://127.0.0.1:PORT/ws`), each telling the server it shows `rows` rows.
-    init(count: Int, url: URL, rows: Int) throws {
+    /// Opens `count` tabs on `url` (`ws://127.0.0.1:PORT/ws`), each telling the server it shows
+    /// `rows` rows; the first `acting` of them act.
+    init(count: Int, url: URL, rows: Int, acting: Int = 0) throws {
         var sockets: [Int32] = []
         var leftovers: [[UInt8]] = []
         let input = Array(#"{"input":{"board":{"viewportResized":{"rows":\#(rows)}}}}"#.utf8)
@@ -26,6 +28,10 @@ final class DashboardViewers: Sendable {
                 sockets.append(socket)
                 leftovers.append(leftover)
                 try RawWebSocket.send(RawWebSocket.maskedTextFrame(input), on: socket)
+                guard sockets.count <= acting else { continue }
+                for action in Self.actions(ofTab: sockets.count - 1) {
+                    try RawWebSocket.send(RawWebSocket.maskedTextFrame(Array(action.utf8)), on: socket)
+                }
             }
         } catch {
             for socket in sockets { close(socket) }
@@ -33,6 +39,22 @@ final class DashboardViewers: Sendable {
         }
         self.sockets = sockets
         self.leftovers = leftovers
+    }
+
+    /// What an acting tab does, by its number: a third search, a third sort by the day's change,
+    /// a third open a coin's detail (its book, trades and chart), each coin of five in turn.
+    static func actions(ofTab index: Int) -> [String] {
+        let coins = ["KRW-BTC", "KRW-ETH", "KRW-XRP", "KRW-SOL", "KRW-DOGE"]
+        switch index % 3 {
+        case 0: return [#"{"input":{"board":{"searchTextChanged":{"text":"B"}}}}"#]
+        case 1: return [#"{"input":{"board":{"sortKeyChosen":{"key":"change"}}}}"#]
+        default:
+            let coin = coins[index / 3 % coins.count]
+            return [
+                #"{"input":{"board":{"marketChosen":{"market":"\#(coin)"}}}}"#,
+                #"{"input":{"board":{"detailOpened":{}}}}"#,
+            ]
+        }
     }
 
     /// What the tabs have read so far.

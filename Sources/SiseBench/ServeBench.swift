@@ -10,7 +10,8 @@ import SiseSupport
 /// for every tab's first snapshot, and measures over a window the server's CPU time as a share of
 /// one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
 /// each tab receives a second, and the patches that did not follow on. Its last line is exactly
-/// `viewers=N cpu_percent=X kb_per_viewer=Y bytes_per_viewer_s=Z patches_per_viewer_s=W gaps=G`.
+/// `viewers=N cpu_percent=X kb_per_viewer=Y bytes_per_viewer_s=Z patches_per_viewer_s=W gaps=G`,
+/// with ` acting=A` after it when `--acting` made that many tabs act (search, sort, open a detail).
 struct ServeBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Measure sise serve with many browser tabs on one board.")
@@ -24,12 +25,20 @@ struct ServeBench: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Rows each tab shows.")
     var rows = 40
 
+    @Option(
+        parsing: .unconditional,
+        help: "Tabs among them that act (search, sort or open a detail), each on a view model of its own.")
+    var acting = 0
+
     func validate() throws {
         guard (1...20_000).contains(viewers) else { throw ValidationError("--viewers must be between 1 and 20000.") }
         guard duration > 0, duration.isFinite, duration <= 600 else {
             throw ValidationError("--duration must be a positive number of seconds, at most 600.")
         }
         guard (1...200).contains(rows) else { throw ValidationError("--rows must be between 1 and 200.") }
+        guard (0...viewers).contains(acting) else {
+            throw ValidationError("--acting must be between 0 and the number of tabs (--viewers).")
+        }
     }
 
     func run() async throws {
@@ -45,8 +54,9 @@ struct ServeBench: AsyncParsableCommand {
         // The board loads and the first ticks flow before the baseline is read.
         try await Task.sleep(for: .seconds(2))
         let before = ProcessUsage.residentBytes(of: server.pid) ?? 0
-        StandardError.writeLine("sise bench serve: \(viewers) tabs on \(server.webSocketURL), \(duration) s")
-        let tabs = try DashboardViewers(count: viewers, url: server.webSocketURL, rows: rows)
+        StandardError.writeLine(
+            "sise bench serve: \(viewers) tabs (\(acting) acting) on \(server.webSocketURL), \(duration) s")
+        let tabs = try DashboardViewers(count: viewers, url: server.webSocketURL, rows: rows, acting: acting)
         tabs.start()
         defer { tabs.stop() }
         let patience = ContinuousClock.now + .seconds(60)
@@ -85,7 +95,8 @@ struct ServeBench: AsyncParsableCommand {
             "viewers=\(viewers) cpu_percent=\(NumberFormat.machine(100 * cpu / seconds, decimals: 1)) "
                 + "kb_per_viewer=\(NumberFormat.machine(kilobytesPerTab, decimals: 1)) "
                 + "bytes_per_viewer_s=\(Int(bytesPerTab.rounded())) "
-                + "patches_per_viewer_s=\(NumberFormat.machine(patchesPerTab, decimals: 2)) gaps=\(gaps)")
+                + "patches_per_viewer_s=\(NumberFormat.machine(patchesPerTab, decimals: 2)) gaps=\(gaps)"
+                + (acting > 0 ? " acting=\(acting)" : ""))
     }
 }
 

@@ -110,10 +110,7 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var members = parts
-        if let board {
-            let data = try JSONEncoder().encode(board)
-            members[Self.boardKey] = try JSONDecoder().decode(JSONValue.self, from: data)
-        }
+        if let board { members[Self.boardKey] = try JSONValueEncoder.encode(board) }
         try JSONValue.object(members).encode(to: encoder)
     }
 }

@@ -46,32 +46,10 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    /// The JSON form of `value`, through its `Codable` conformance. Read back by
-    /// `JSONSerialization`, which knows each value's kind as it parses: decoding through
-    /// `init(from:)` tries the kinds one by one, and the failed tries cost a price chart's
-    /// thousands of numbers about 200 ms a frame (`sise bench chart`).
+    /// The JSON form of `value`, through its `Codable` conformance (``JSONValueEncoder``: no text
+    /// between); `null` when it cannot be encoded (a number that is not finite).
     static func of(_ value: some Encodable) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(value),
-            let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-        else { return .null }
-        return JSONValue(parsed: parsed)
-    }
-
-    /// A value as `JSONSerialization` parsed it: a number by the kind it was read as (a boolean,
-    /// an integer, or a number with a fraction or exponent), as `init(from:)` would decode it.
-    private init(parsed: Any) {
-        switch parsed {
-        case let text as String: self = .string(text)
-        case let members as [String: Any]: self = .object(members.mapValues(JSONValue.init(parsed:)))
-        case let items as [Any]: self = .array(items.map(JSONValue.init(parsed:)))
-        case let number as NSNumber:
-            switch String(cString: number.objCType) {
-            case "c", "B": self = .bool(number.boolValue)
-            case "d", "f": self = .number(number.doubleValue)
-            default: self = .integer(number.int64Value)
-            }
-        default: self = .null
-        }
+        (try? JSONValueEncoder.encode(value)) ?? .null
     }
 
     /// The keys and values of an object (empty for anything else).

@@ -5,19 +5,14 @@ import NIOCore
 /// Turns one root view model's outputs into what a browser tab reads: the first as a numbered
 /// `snapshot`, each later one as the next numbered `patch` of what changed (none when nothing
 /// did), each encoded once (the bytes of a text frame, shared by every tab it goes to), with
-/// sorted keys as the golden tests pin them.
+/// sorted keys as the golden tests pin them: made as a ``JSONValue`` (``JSONValueEncoder``) and
+/// written as text, with no `JSONEncoder` on the way.
 @MainActor
 final class ScreenMessages {
     /// The number of the last message made.
     private(set) var sequence = 0
     /// The screen as of the last message made.
     private(set) var screen: DashboardScreen?
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     init() {}
 
     /// Messages that go on from where `other` stands (the same tab, moving from a shared view to
@@ -68,13 +63,11 @@ final class ScreenMessages {
     }
 
     private func text(_ message: DashboardMessage) -> ByteBuffer? {
-        (try? encoder.encode(message)).map { ByteBuffer(bytes: $0) }
+        Self.text(message)
     }
 
-    /// A message made once in a while (a tab's hello, an error), as sent.
+    /// A message as sent; `nil` when it cannot be encoded (a number that is not finite).
     nonisolated static func text(_ message: DashboardMessage) -> ByteBuffer? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(message)).map { ByteBuffer(bytes: $0) }
+        (try? JSONValueEncoder.encode(message))?.text
     }
 }

@@ -107,6 +107,45 @@ import Testing
         #expect(same.isEmpty)
     }
 
+    /// The screen's JSON is made without text (``JSONValueEncoder``), and is exactly what
+    /// `JSONEncoder`'s text reads back as: whole numbers as integers, the rest as numbers.
+    @Test func theScreensJSONIsWhatJSONEncodersTextReadsBackAs() throws {
+        var output = DashboardScreen.Root.Output()
+        var detail = DetailOutput(market: bitcoin)
+        detail.price = "1,010.5"
+        detail.interval = .fiveMinutes
+        detail.intervalCandles = (0..<300).map { index in
+            let price = 1_000.25 + Double(index % 40) * 0.37
+            return IntervalCandle(
+                start: Int64(index) * 300_000, open: price, high: price + 3, low: price - 2.5, close: price + 0.1,
+                volume: 1e-7 * Double(index + 1), value: price * 1e12)
+        }
+        output.detail = detail
+        let screens = [DashboardScreen(output), screen(detailPrice: nil, watchlistRows: ["005930", "000660"])]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for screen in screens {
+            let throughText = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(screen))
+            #expect(try JSONValueEncoder.encode(screen) == throughText)
+            // And its text is JSONEncoder's, byte for byte.
+            #expect(
+                String(buffer: try JSONValueEncoder.encode(screen).text)
+                    == String(decoding: try encoder.encode(screen), as: UTF8.self))
+        }
+        let awkward = ["b": "a\u{1}\u{1f}\u{8}\u{c}\n\r\t\"\\/é한\u{7f}", "10": "z", "9": "w", "B": "y", "é": "v"]
+        #expect(
+            String(buffer: try JSONValueEncoder.encode(awkward).text)
+                == String(decoding: try encoder.encode(awkward), as: UTF8.self))
+        let numbers = [0.1 + 0.2, 1e-5, 123.456, 5e-324, 1.7976931348623157e308, 1e16, 9_007_199_254_740_993, -0.0, 3]
+        #expect(
+            String(buffer: try JSONValueEncoder.encode(numbers).text)
+                == String(decoding: try encoder.encode(numbers), as: UTF8.self))
+        #expect(
+            try JSONValueEncoder.encode([1.0, 1.5, 1e22, -0.0])
+                == .array([.integer(1), .number(1.5), .number(1e22), .number(-0.0)]))
+        #expect(throws: EncodingError.self) { try JSONValueEncoder.encode(["x": Double.nan]) }
+    }
+
     @Test func theWatchlistTravelsKeyByKeyAndIsNullWhenItCloses() throws {
         let none = screen(detailPrice: nil)
         let shown = screen(detailPrice: nil, watchlistRows: ["005930"])
