@@ -27,8 +27,9 @@ struct DashboardViewer {
             protocolVersion: DashboardMessage.protocolVersion, exchange: context.root.board.exchange.displayName)
         if let text = ScreenMessages.text(hello) { outlet.sendAside(text) }
         let session = await makeSession(outlet: outlet)
-        // A tab fallen behind is brought up to date once its connection drains.
-        outlet.whenBehind { Task { @MainActor in session.sendSnapshot() } }
+        // A tab fallen behind is brought up to date once its connection drains (held weakly:
+        // the session holds the outlet).
+        outlet.whenBehind { [weak session] in Task { @MainActor in session?.sendSnapshot() } }
         await session.start()
         do {
             try await Self.read(inbound, into: session, outlet: outlet)
