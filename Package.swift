@@ -113,6 +113,7 @@ let package = Package(
             dependencies: [
                 "MarketDomain",
                 "MarketFeatures",
+                "SiseSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

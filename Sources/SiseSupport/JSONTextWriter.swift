@@ -63,6 +63,16 @@ public struct JSONTextWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member's key made at run time (escaped as a string is); its value follows.
+    public mutating func key(made name: String) {
+        string(name)
+        append(upTo: 1) { out in
+            out[0] = UInt8(ascii: ":")
+            return 1
+        }
+        needsComma = false
+    }
+
     /// Writes a string value.
     public mutating func string(_ value: String) {
         var value = value

@@ -43,6 +43,17 @@ import Testing
         }
     }
 
+    @Test func aKeyMadeAtRunTimeIsEscapedAsAStringIs() {
+        var writer = JSONTextWriter()
+        writer.beginObject()
+        writer.key(made: "a\"b")
+        writer.integer(1)
+        writer.key(made: "한")
+        writer.string("x")
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a\"b":1,"한":"x"}"#)
+    }
+
     @Test func nonFiniteNumbersAreNull() {
         var writer = JSONTextWriter()
         writer.beginArray()
