@@ -48,7 +48,7 @@ public final class BoardViewModel {
     /// Wakes the frame loop from an idle wait when an input comes.
     private let idleNudge = IdleNudge()
     /// Who follows the outputs on the main actor (``observeOutputs(_:)``).
-    private var outputObservers: [@MainActor () -> Void] = []
+    private let outputObservers = OutputObservers()
     let isSimulated: Bool
     /// Every exchange's board, for the Compare tab; `nil` without one.
     let exchangeBoards: ExchangeBoards?
@@ -338,14 +338,21 @@ public final class BoardViewModel {
         guard next != output else { return }
         output = next
         publisher.send(next)
-        for observer in outputObservers { observer() }
+        outputObservers.notify()
     }
 
     /// Calls `observer` on the main actor at each new output from now on, right after it is
     /// sent: a view on the main actor follows the board without waking a thread (a stream's
     /// reader is resumed on the shared pool first, then hops back here).
-    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) {
-        outputObservers.append(observer)
+    /// Returns the observer's number, for ``stopObservingOutputs(_:)``.
+    @discardableResult
+    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) -> Int {
+        outputObservers.add(observer)
+    }
+
+    /// Stops calling the observer of that number.
+    public func stopObservingOutputs(_ id: Int) {
+        outputObservers.remove(id)
     }
 
     /// Asks for a frame at the next frame interval.

@@ -88,7 +88,7 @@ public final class RootViewModel {
     public private(set) var output = Output()
     private let publisher = Broadcast(latest: Output())
     /// Who follows the outputs on the main actor (``observeOutputs(_:)``).
-    private var outputObservers: [@MainActor () -> Void] = []
+    private let outputObservers = OutputObservers()
 
     /// The board's view model (its frames are taken by ``run()``).
     public let board: BoardViewModel
@@ -153,10 +153,11 @@ public final class RootViewModel {
     public func run() async {
         // The board's outputs are followed where they are sent: no thread wakes for them. What
         // shows is the board's output of now.
-        board.observeOutputs { [weak self] in
+        let observation = board.observeOutputs { [weak self] in
             guard let self else { return }
             self.show(board: self.board.output)
         }
+        defer { board.stopObservingOutputs(observation) }
         let watchlistOutputs = watchlist?.outputs()
         let alertsOutputs = alerts?.outputs()
         await withTaskGroup(of: Void.self) { group in
@@ -181,8 +182,15 @@ public final class RootViewModel {
 
     /// Calls `observer` on the main actor at each new output from now on, right after it is
     /// sent: a view on the main actor (the terminal) follows without waking a thread.
-    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) {
-        outputObservers.append(observer)
+    /// Returns the observer's number, for ``stopObservingOutputs(_:)``.
+    @discardableResult
+    public func observeOutputs(_ observer: @escaping @MainActor () -> Void) -> Int {
+        outputObservers.add(observer)
+    }
+
+    /// Stops calling the observer of that number.
+    public func stopObservingOutputs(_ id: Int) {
+        outputObservers.remove(id)
     }
 
     /// Shows what `outputs` say moved, each time they do, until they end. On the main actor,
@@ -229,7 +237,7 @@ public final class RootViewModel {
         guard next != output else { return }
         output = next
         publisher.send(next)
-        for observer in outputObservers { observer() }
+        outputObservers.notify()
     }
 
     /// Opens the detail of `market`, or closes the open one when `nil` (cancelling its task). A
