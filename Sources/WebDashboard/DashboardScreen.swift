@@ -44,6 +44,29 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
 
     /// The screen of `output`.
     public init(_ output: Root.Output) {
+        var none: PriceChartCache?
+        self.init(output, charts: &none)
+    }
+
+    /// A detail's price chart with what it was laid out from: the same inputs give the same
+    /// layout, so a tab's next screen takes it again instead of laying out a thousand candles
+    /// each frame.
+    struct PriceChartCache {
+        struct Inputs: Equatable {
+            var candles: [IntervalCandle]
+            var interval: CandleInterval
+            var quote: String
+            var studies: ChartStudies
+            var window: ChartWindow
+        }
+
+        var inputs: Inputs
+        var layout: PriceChartLayout
+    }
+
+    /// The screen of `output`, its price chart taken from `charts` when laid out from the same
+    /// inputs (and kept there for the next).
+    init(_ output: Root.Output, charts: inout PriceChartCache?) {
         board = output.board
         detail = output.detail.map { detail in
             var figures = detail
@@ -56,11 +79,18 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
                     premium: premium.bars, basis: premium.basis, columns: Self.chartColumns, rows: Self.chartRows)
                 return DetailView(figures: figures, chart: chart)
             }
+            let inputs = PriceChartCache.Inputs(
+                candles: detail.chartCandles, interval: detail.interval, quote: detail.market.quote,
+                studies: detail.studies, window: detail.window)
+            if let cached = charts, cached.inputs == inputs {
+                return DetailView(figures: figures, chart: nil, priceChart: cached.layout)
+            }
             let rows = Self.priceChartRows
             let columns = detail.window.count
             let chart = detail.priceChart(
                 columns: columns, priceRows: rows.price, volumeRows: rows.volume, oscillatorRows: rows.oscillator,
-                labelSpacing: max(6, min(columns, detail.chartCandles.count) / 6))
+                labelSpacing: max(6, min(columns, inputs.candles.count) / 6))
+            charts = PriceChartCache(inputs: inputs, layout: chart)
             return DetailView(figures: figures, chart: nil, priceChart: chart)
         }
         watchlist = output.watchlist

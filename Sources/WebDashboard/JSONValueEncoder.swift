@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It reads each value as `JSONEncoder`'s text would be read back: a whole `Double` below 10¹⁶
 /// (written without a fraction) is an integer, any other (and minus zero) a number; a `Float` is the number its
-/// text says; a `URL` is its text, `Data` its Base64. A number that is not finite throws, as
+/// text says; a `URL` is its text, `Data` its Base64, a ``JSONValue`` itself. A number that is not finite throws, as
 /// `JSONEncoder` does.
 enum JSONValueEncoder {
     /// The JSON form of `value`.
@@ -81,6 +81,7 @@ final class JSONValueNode {
     /// Encodes `value` into this node.
     func encode(_ value: some Encodable, at path: [any CodingKey]) throws {
         switch value {
+        case let json as JSONValue: set(json)
         case let url as URL: set(.string(url.absoluteString))
         case let data as Data: set(.string(data.base64EncodedString()))
         case let number as Double: set(try Self.number(number, at: path))

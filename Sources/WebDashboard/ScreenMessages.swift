@@ -13,6 +13,8 @@ final class ScreenMessages {
     private(set) var sequence = 0
     /// The screen as of the last message made.
     private(set) var screen: DashboardScreen?
+    /// Its price chart and what it was laid out from, taken again while they do not change.
+    private var charts: DashboardScreen.PriceChartCache?
     init() {}
 
     /// Messages that go on from where `other` stands (the same tab, moving from a shared view to
@@ -25,7 +27,7 @@ final class ScreenMessages {
     /// The message that brings a tab from the last screen to `output`'s: a snapshot first, then
     /// patches; `nil` when nothing changed.
     func message(for output: DashboardScreen.Root.Output) -> ByteBuffer? {
-        let newest = DashboardScreen(output)
+        let newest = DashboardScreen(output, charts: &charts)
         guard let previous = screen else {
             screen = newest
             sequence += 1

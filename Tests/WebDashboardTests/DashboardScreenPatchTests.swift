@@ -107,6 +107,34 @@ import Testing
         #expect(same.isEmpty)
     }
 
+    /// A tab's next screen takes its price chart again while the candles and the chart's choices
+    /// are the same, and lays it out anew when they change: either way the screen is the one
+    /// laid out from scratch.
+    @Test func aPriceChartIsLaidOutAgainOnlyWhenWhatItShowsChanged() throws {
+        func output(close: Double, window: Int = 60) -> DashboardScreen.Root.Output {
+            var output = DashboardScreen.Root.Output()
+            var detail = DetailOutput(market: bitcoin)
+            detail.interval = .fiveMinutes
+            detail.intervalCandles = (0..<300).map { index in
+                let price = 1_000 + Double(index % 40)
+                return IntervalCandle(
+                    start: Int64(index) * 300_000, open: price, high: 1_100, low: 900, close: price, volume: 1,
+                    value: price)
+            }
+            detail.intervalCandles[299].close = close
+            detail.window.count = window
+            detail.price = String(close)
+            output.detail = detail
+            return output
+        }
+        var charts: DashboardScreen.PriceChartCache?
+        for (close, window) in [(1_010.0, 60), (1_010.0, 60), (1_050.0, 60), (1_050.0, 90), (1_050.0, 90)] {
+            let screen = DashboardScreen(output(close: close, window: window), charts: &charts)
+            #expect(screen == DashboardScreen(output(close: close, window: window)), "\(close) \(window)")
+            #expect(charts?.inputs.candles.last?.close == close && charts?.inputs.window.count == window)
+        }
+    }
+
     /// The screen's JSON is made without text (``JSONValueEncoder``), and is exactly what
     /// `JSONEncoder`'s text reads back as: whole numbers as integers, the rest as numbers.
     @Test func theScreensJSONIsWhatJSONEncodersTextReadsBackAs() throws {
