@@ -33,6 +33,10 @@ public struct BoardPatch: Sendable, Equatable, Codable {
 
     /// The changes from `old` to `new`.
     public init(from old: BoardOutput, to new: BoardOutput) {
+        (rowIDs, rows) = Self.rowChanges(old.rows, new.rows)
+        (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows)
+        // Most frames move rows alone: the other fields' JSON is made only when they differ.
+        guard Self.withoutRows(old) != Self.withoutRows(new) else { return }
         let before = Self.fieldsOf(old)
         let after = Self.fieldsOf(new)
         for (key, value) in after where !Self.rowKeys.contains(key) {
@@ -44,17 +48,19 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         }
         let gone = before.keys.filter { after[$0] == nil && !Self.rowKeys.contains($0) }.sorted()
         cleared = gone.isEmpty ? nil : gone
-        (rowIDs, rows) = Self.rowChanges(old.rows, new.rows)
-        (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows)
     }
 
-    /// The output's fields as JSON, its rows left out (they are patched by id, and are most of
-    /// its bytes).
-    private static func fieldsOf(_ output: BoardOutput) -> [String: JSONValue] {
+    /// The output without its rows (they are patched by id, and are most of its bytes).
+    private static func withoutRows(_ output: BoardOutput) -> BoardOutput {
         var fields = output
         fields.rows = []
         fields.compareRows = []
-        return JSONValue.of(fields).members.filter { !rowKeys.contains($0.key) }
+        return fields
+    }
+
+    /// The output's fields as JSON, its rows left out.
+    private static func fieldsOf(_ output: BoardOutput) -> [String: JSONValue] {
+        JSONValue.of(withoutRows(output)).members.filter { !rowKeys.contains($0.key) }
     }
 
     /// The ids in view when they changed, and the rows that are new or changed.

@@ -1,6 +1,7 @@
 import Foundation
 import MarketFeatures
 import NIOCore
+import WebSocketFrames
 
 /// Turns one root view model's outputs into what a browser tab reads: the first as a numbered
 /// `snapshot`, each later one as the next numbered `patch` of what changed (none when nothing
@@ -15,6 +16,8 @@ final class ScreenMessages {
     private(set) var screen: DashboardScreen?
     /// Its price chart and what it was laid out from, taken again while they do not change.
     private var charts: DashboardScreen.PriceChartCache?
+    /// The last snapshot framed, with its number.
+    private var framed: (sequence: Int, frame: ByteBuffer)?
     init() {}
 
     /// Messages that go on from where `other` stands (the same tab, moving from a shared view to
@@ -62,6 +65,16 @@ final class ScreenMessages {
     /// `nil` before the first.
     func snapshot() -> ByteBuffer? {
         screen.flatMap { text(.snapshot(sequence: sequence, output: $0)) }
+    }
+
+    /// The snapshot as a text frame, made once a number: every tab that joins (or catches up)
+    /// between two messages gets the same bytes, encoded once.
+    func framedSnapshot() -> ByteBuffer? {
+        if let framed, framed.sequence == sequence { return framed.frame }
+        guard let payload = snapshot() else { return nil }
+        let frame = WebSocketFrameBatch.text(payload)
+        framed = (sequence, frame)
+        return frame
     }
 
     private func text(_ message: DashboardMessage) -> ByteBuffer? {

@@ -59,7 +59,7 @@ final class SharedBoardView {
         nextFollower += 1
         followers[nextFollower] = outlet
         byLoop = nil
-        if let snapshot = messages.snapshot() { outlet.catchUp(with: snapshot) }
+        if let snapshot = messages.framedSnapshot() { outlet.catchUp(framed: snapshot) }
         return nextFollower
     }
 
@@ -68,9 +68,10 @@ final class SharedBoardView {
         byLoop = nil
     }
 
-    /// A snapshot for a tab that fell behind or asked for one.
-    func snapshot() -> ByteBuffer? {
-        messages.snapshot()
+    /// A snapshot for a tab that fell behind or asked for one, framed (the same bytes for every
+    /// tab until the next message).
+    func framedSnapshot() -> ByteBuffer? {
+        messages.framedSnapshot()
     }
 
     /// Messages for a tab that leaves this view for a view model of its own: they go on from

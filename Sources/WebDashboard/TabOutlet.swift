@@ -10,7 +10,7 @@ import WebSocketFrames
 /// A tab that does not read costs dropped messages, not memory: once its connection holds more
 /// unwritten than its high-water mark, the numbered messages are dropped; when the kernel has
 /// taken the backlog, the tab's session is asked for a snapshot (``whenBehind(_:)``), which
-/// brings it up to date (``catchUp(with:)``). It never sees a gap.
+/// brings it up to date (``catchUp(framed:)``). It never sees a gap.
 final class TabOutlet: Sendable {
     /// The event loop of the tab's connection, where its frames are written.
     let eventLoop: any EventLoop
@@ -37,7 +37,7 @@ final class TabOutlet: Sendable {
     }
 
     /// Who brings the tab up to date once it has fallen behind and its connection drained: it
-    /// answers with ``catchUp(with:)`` (or ``resume()`` with nothing to show yet).
+    /// answers with ``catchUp(framed:)`` (or ``resume()`` with nothing to show yet).
     func whenBehind(_ request: @escaping @Sendable () -> Void) {
         behind.set(request)
     }
@@ -57,11 +57,11 @@ final class TabOutlet: Sendable {
         eventLoop.execute { handler.value.write(frame, numbered: false) }
     }
 
-    /// Sends a snapshot, whatever the tab missed: the numbered messages after it follow on.
-    func catchUp(with snapshot: ByteBuffer) {
-        let frame = WebSocketFrameBatch.text(snapshot)
+    /// Sends a snapshot already framed (shared by the tabs that join together), whatever the tab
+    /// missed: the numbered messages after it follow on.
+    func catchUp(framed snapshot: ByteBuffer) {
         let handler = handler
-        eventLoop.execute { handler.value.catchUp(frame) }
+        eventLoop.execute { handler.value.catchUp(snapshot) }
     }
 
     /// Lets the numbered messages through again without a snapshot (there is no screen yet).

@@ -60,18 +60,16 @@ final class TabSession {
         }
     }
 
-    /// A snapshot for the tab, after it fell behind or asked for one.
-    func snapshot() -> ByteBuffer? {
-        switch mode {
-        case .idle: nil
-        case .following(let view, _): view.snapshot()
-        case .own(_, let messages, _): messages.snapshot()
-        }
-    }
-
-    /// Sends the tab a snapshot, in order with its other messages (they are sent from here too).
+    /// Sends the tab a snapshot, after it fell behind or asked for one, in order with its other
+    /// messages (they are sent from here too).
     func sendSnapshot() {
-        if let snapshot = snapshot() { outlet.catchUp(with: snapshot) } else { outlet.resume() }
+        let framed: ByteBuffer? =
+            switch mode {
+            case .idle: nil
+            case .following(let view, _): view.framedSnapshot()
+            case .own(_, let messages, _): messages.framedSnapshot()
+            }
+        if let framed { outlet.catchUp(framed: framed) } else { outlet.resume() }
     }
 
     /// Leaves whatever the tab follows or runs.
