@@ -48,6 +48,23 @@ import Testing
         return DashboardScreen(output)
     }
 
+    /// A detail open on `count` five-minute candles, prices cycling over forty, the newest
+    /// closing at `close`.
+    private func fiveMinuteChart(count: Int, close: Double) -> DashboardScreen.Root.Output {
+        var output = DashboardScreen.Root.Output()
+        var detail = DetailOutput(market: bitcoin)
+        detail.interval = .fiveMinutes
+        detail.intervalCandles = (0..<count).map { index in
+            let price = 1_000 + Double(index % 40)
+            return IntervalCandle(
+                start: Int64(index) * 300_000, open: price, high: 1_100, low: 900, close: price, volume: 1,
+                value: price)
+        }
+        detail.intervalCandles[count - 1].close = close
+        output.detail = detail
+        return output
+    }
+
     @Test func theDetailsChartIsTheTerminalsLayoutAndTravelsOnlyWhenItMoves() throws {
         let opened = screen(detailPrice: "105")
         let chart = try #require(opened.detail?.priceChart)
@@ -80,18 +97,8 @@ import Testing
 
     @Test func aTickOnTheNewestCandleSendsItsReadoutAloneNotTheChartsThousandValues() throws {
         func chart(close: Double) -> DashboardScreen {
-            var output = DashboardScreen.Root.Output()
-            var detail = DetailOutput(market: bitcoin)
-            detail.interval = .fiveMinutes
-            detail.studies.averages = false
-            detail.intervalCandles = (0..<500).map { index in
-                let price = 1_000 + Double(index % 40)
-                return IntervalCandle(
-                    start: Int64(index) * 300_000, open: price, high: 1_100, low: 900, close: price, volume: 1,
-                    value: price)
-            }
-            detail.intervalCandles[499].close = close
-            output.detail = detail
+            var output = fiveMinuteChart(count: 500, close: close)
+            output.detail?.studies.averages = false
             return DashboardScreen(output)
         }
         let before = chart(close: 1_010)
@@ -111,20 +118,10 @@ import Testing
     /// are the same, and lays it out anew when they change: either way the screen is the one
     /// laid out from scratch.
     @Test func aPriceChartIsLaidOutAgainOnlyWhenWhatItShowsChanged() throws {
-        func output(close: Double, window: Int = 60) -> DashboardScreen.Root.Output {
-            var output = DashboardScreen.Root.Output()
-            var detail = DetailOutput(market: bitcoin)
-            detail.interval = .fiveMinutes
-            detail.intervalCandles = (0..<300).map { index in
-                let price = 1_000 + Double(index % 40)
-                return IntervalCandle(
-                    start: Int64(index) * 300_000, open: price, high: 1_100, low: 900, close: price, volume: 1,
-                    value: price)
-            }
-            detail.intervalCandles[299].close = close
-            detail.window.count = window
-            detail.price = String(close)
-            output.detail = detail
+        func output(close: Double, window: Int) -> DashboardScreen.Root.Output {
+            var output = fiveMinuteChart(count: 300, close: close)
+            output.detail?.window.count = window
+            output.detail?.price = String(close)
             return output
         }
         var charts: DashboardScreen.PriceChartCache?
