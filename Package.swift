@@ -105,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["MarketDomain", "MarketFeatures"],
+            dependencies: ["SiseSupport", "MarketDomain", "MarketFeatures"],
             swiftSettings: sharedSettings
         ),
         .target(

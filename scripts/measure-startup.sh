@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures how long the terminal app takes, from launch, to show its first full board: it starts
 # `sise` (the embedded simulator, a throwaway database) in a private tmux server at 120x40 and
-# polls the pane until a whole page of rows with prices shows. Prints each run and the median.
+# polls the pane until a whole page of rows with prices shows. Prints each run and the median,
+# then what the first board waited for: the median time from launch to each phase the app marks
+# on the way (`SISE_STARTUP_TRACE`, see StartupTrace).
 #
 #   scripts/measure-startup.sh            # 7 runs, the release build (built if missing)
 #   RUNS=3 SISE=path/to/sise scripts/measure-startup.sh
@@ -35,7 +37,8 @@ for run in $(seq 1 "$runs"); do
     # Each run has its own tmux server: a server just killed may still be going away.
     socket="sise-startup-$$-$run"
     start="$(date +%s%N)"
-    tmux -S "$work/$socket" -f /dev/null new-session -d -x 120 -y 40 "exec '$sise' --db '$work/sise-$run.sqlite'"
+    tmux -S "$work/$socket" -f /dev/null new-session -d -x 120 -y 40 \
+        "SISE_STARTUP_TRACE='$work/trace-$run' exec '$sise' --db '$work/sise-$run.sqlite'"
     shown=""
     for _ in $(seq 1 3000); do
         # A full page at 120x40 holds 36 rows.
@@ -51,7 +54,18 @@ for run in $(seq 1 "$runs"); do
     milliseconds=$(((shown - start) / 1000000))
     results+=("$milliseconds")
     echo "run=$run first_board_ms=$milliseconds"
+    # Each phase's offset from launch, in ms, for the medians below.
+    awk -v start="$start" '{ phase = $2; for (i = 3; i <= NF; i++) phase = phase "_" $i; printf "%s %.1f\n", phase, ($1 - start) / 1e6 }' \
+        "$work/trace-$run" >>"$work/phases" 2>/dev/null || true
 done
 tmux -S "$work/$socket" kill-server 2>/dev/null || true
 median="$(printf '%s\n' "${results[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+# The phases in the order they came, each with its median offset from launch.
+if [[ -s "$work/phases" ]]; then
+    echo "what the first board waited for (median ms from launch):"
+    awk '!seen[$1]++ { print $1 }' "$work/phases" | while read -r phase; do
+        awk -v phase="$phase" '$1 == phase { print $2 }' "$work/phases" | sort -n |
+            awk -v phase="$phase" '{ a[NR] = $1 } END { printf "  %-20s %6.1f\n", phase, a[int((NR + 1) / 2)] }'
+    done
+fi
 echo "first_board_ms_median=$median runs=$runs"

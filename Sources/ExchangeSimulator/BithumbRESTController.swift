@@ -1,6 +1,7 @@
 import ExchangeWire
 import Hummingbird
 import MarketDomain
+import SiseSupport
 
 /// The simulated Bithumb public REST API (exchange-apis.md §2.1, §2.3): the Upbit-like v1 markets,
 /// tickers (at most 200 a call) and daily candles, answering an unknown code with HTTP 200 and an
@@ -64,7 +65,9 @@ struct BithumbRESTController<Context: RequestContext> {
             }
             ids.append(id)
         }
-        return .json(venue.figures(ids, now: now()).map { $0.upbitTicker(epochsInKST: true) })
+        return .json(rows: venue.figures(ids, now: now()).map { $0.upbitTicker(epochsInKST: true) }, bytesPerRow: 720) {
+            $0.writeJSON(into: &$1)
+        }
     }
 
     private func candles(_ request: Request) -> Response {

@@ -69,6 +69,22 @@ struct SimulatedCoin: Sendable {
         var value: Double
     }
 
+    /// How many draws of ``SeededGenerator/next()`` ``init(market:now:historyDays:generator:)``
+    /// makes for `market`: always the same, so that the coins of a market can be made side by
+    /// side, each from the generator where its own draws begin (a test holds the two in step).
+    static func draws(for market: Market, historyDays: Int) -> Int {
+        let isKnown = CoinCatalog.knownLevels[market.symbol] != nil
+        // An unknown coin draws its level and daily value, and its volatility unless it is a stablecoin.
+        let levels = isKnown ? 0 : (isStablecoin(market) ? 2 : 3)
+        // The price, the day's high and low: a Gaussian (two draws) each. Each day of history:
+        // three Gaussians and a uniform. Each of the last 24 hours: a uniform.
+        return levels + 3 * 2 + max(historyDays, 1) * 7 + 24
+    }
+
+    private static func isStablecoin(_ market: Market) -> Bool {
+        market.symbol == "USDT" || market.symbol == "USDC"
+    }
+
     /// A coin with `historyDays` days of history before the day of `now`.
     init(market: Market, now: Int64, historyDays: Int, generator: inout SeededGenerator) {
         self.market = market
@@ -76,8 +92,7 @@ struct SimulatedCoin: Sendable {
         let known = CoinCatalog.knownLevels[market.symbol]
         let level = known?.price ?? generator.logUniform(0.5, 30_000)
         dailyValue = known?.dailyValue ?? generator.logUniform(2e8, 3e10)
-        let isStablecoin = market.symbol == "USDT" || market.symbol == "USDC"
-        dailyVolatility = isStablecoin ? 0.002 : (known != nil ? 0.025 : 0.03 + generator.unit() * 0.03)
+        dailyVolatility = Self.isStablecoin(market) ? 0.002 : (known != nil ? 0.025 : 0.03 + generator.unit() * 0.03)
 
         let today = TradingDay(unixMilliseconds: now)
         let dayFraction = Double(now - today.startUnixMilliseconds) / 86_400_000

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import MarketDomain
 import NIOCore
+import SiseSupport
 
 /// The simulated Upbit quotation REST API: markets, tickers, daily candles and order books, with Upbit's
 /// error bodies (exchange-apis.md §1.1–§1.4).
@@ -71,7 +72,7 @@ struct UpbitRESTController<Context: RequestContext> {
                 market: market.id.rawValue, koreanName: market.koreanName, englishName: market.englishName,
                 marketEvent: details ? .init(warning: flags.warning, caution: flags.cautions) : nil)
         }
-        return .json(rows)
+        return .json(rows: rows, bytesPerRow: 320) { $0.writeJSON(into: &$1) }
     }
 
     private func tickers(_ request: Request) -> Response {
@@ -89,7 +90,9 @@ struct UpbitRESTController<Context: RequestContext> {
             }
             ids.append(id)
         }
-        return .json(venue.figures(ids, now: now()).map { $0.upbitTicker() })
+        return .json(rows: venue.figures(ids, now: now()).map { $0.upbitTicker() }, bytesPerRow: 720) {
+            $0.writeJSON(into: &$1)
+        }
     }
 
     private func tickerAll(_ request: Request) -> Response {
@@ -106,7 +109,7 @@ struct UpbitRESTController<Context: RequestContext> {
         let rows = venue.allFigures(now: now).map { $0.upbitTicker() }.filter {
             quotes.contains(String($0.market.prefix { $0 != "-" })) && listed.contains($0.market)
         }
-        return .json(rows)
+        return .json(rows: rows, bytesPerRow: 720) { $0.writeJSON(into: &$1) }
     }
 
     private func candles(_ request: Request) -> Response {
@@ -123,6 +126,20 @@ struct UpbitRESTController<Context: RequestContext> {
 }
 
 extension Response {
+    /// A JSON array of `rows`, each written by `write` without `JSONEncoder` (the big lists:
+    /// every market, every ticker).
+    static func json<Row>(
+        rows: [Row], bytesPerRow: Int, _ write: (Row, inout JSONTextWriter) -> Void
+    ) -> Response {
+        var writer = JSONTextWriter(capacity: rows.count * bytesPerRow + 2)
+        writer.beginArray()
+        for row in rows { write(row, &writer) }
+        writer.endArray()
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+
     /// A JSON response; an unencodable value becomes a 500 with Upbit's error body.
     static func json(
         _ value: some Encodable, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]

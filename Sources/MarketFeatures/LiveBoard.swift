@@ -74,11 +74,13 @@ public actor LiveBoard {
         async let markets = client.fetchMarkets()
         async let tickers = client.fetchTickers(ids)
         let listed = try await markets
+        StartupTrace.mark("markets fetched")
         let listedIDs = Set(listed.map(\.id))
         if let unknown = ids.first(where: { !listedIDs.contains($0) }) {
             throw ExchangeError.unknownMarket(unknown.rawValue)
         }
         let snapshot = try await tickers
+        StartupTrace.mark("tickers fetched")
         applyPending()
         current.setMarkets(listed)
         current.apply(snapshot: snapshot)

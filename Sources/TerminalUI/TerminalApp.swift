@@ -1,5 +1,6 @@
 import MarketDomain
 public import MarketFeatures
+import SiseSupport
 
 /// The terminal front end: draws the root view model's outputs (the board, the detail it opened,
 /// the Watchlist tab), writes only the cells that changed, and turns keys into the view model's
@@ -25,6 +26,8 @@ public final class TerminalApp {
     /// When the last frame was drawn, and whether a frame waits for its turn.
     private var lastDrawn: ContinuousClock.Instant?
     private var isDrawPending = false
+    /// Called once after the view model's first frame is drawn (``run(afterFirstFrame:)``).
+    private var afterFirstFrame: (@MainActor () -> Void)?
 
     /// An app over a root view model; `colors` false under `NO_COLOR`; an alert rings the bell,
     /// and raises a desktop notification through `notification` when one is given.
@@ -43,7 +46,9 @@ public final class TerminalApp {
     }
 
     /// Runs the app; returns when the person quits. False when stdin is not a terminal.
-    public func run() async -> Bool {
+    /// `afterFirstFrame` is called once the view model's first frame is on the screen: what would
+    /// only compete with that frame for a core (the live feed's first snapshot) starts there.
+    public func run(afterFirstFrame: (@MainActor () -> Void)? = nil) async -> Bool {
         guard TerminalMode.enter() else { return false }
         defer { TerminalMode.leave() }
         let events = TerminalEvents()
@@ -51,7 +56,10 @@ public final class TerminalApp {
         defer { events.stop() }
         resizeIfNeeded()
         viewModel.observeOutputs { [weak self] in self?.outputChanged() }
-        outputChanged()  // the screen as it is, before anything changes
+        // The screen as it is, before anything changes. It is not a frame of the view model's, so
+        // the view model's first frame (the loaded board) is drawn at once, not a frame interval later.
+        drawCurrent()
+        self.afterFirstFrame = afterFirstFrame
         let viewModel = viewModel
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewModel.run() }
@@ -97,6 +105,11 @@ public final class TerminalApp {
 
     private func drawCurrent() {
         draw(viewModel.output)
+        if StartupTrace.isOn, !viewModel.output.board.rows.isEmpty { StartupTrace.mark("first board drawn") }
+        if let afterFirstFrame {
+            self.afterFirstFrame = nil
+            afterFirstFrame()
+        }
     }
 
     /// Handles one terminal event; false when the app should quit.

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessOutput
 import Logging
 import SiseBench
+import SiseSupport
 
 /// The `sise` command: a real-time market watch for Korean crypto exchanges.
 @main
@@ -27,6 +28,7 @@ struct Sise: AsyncParsableCommand {
 
     /// Sets up logging (every line cleaned for the terminal), then runs the command chosen.
     static func main() async {
+        StartupTrace.mark("main")
         LoggingSystem.bootstrap { TerminalSafeLogHandler(label: $0) }
         do {
             var command = try parseAsRoot()

@@ -29,6 +29,34 @@ import Testing
         #expect(first.tickers(now: now + 1000) != other.tickers(now: now + 1000))
     }
 
+    /// The coins are made side by side, each from where its draws begin: that holds only while
+    /// each coin draws exactly as many as ``SimulatedCoin/draws(for:historyDays:)`` counts.
+    @Test func eachCoinDrawsAsManyAsItsCountSaysSoTheCoinsCanBeMadeSideBySide() throws {
+        let odd = ["USDC", "USDT", "ZZZNOTACOIN"].map {
+            Market(id: MarketID(quote: "KRW", base: $0), koreanName: $0, englishName: $0)
+        }
+        for market in try CoinCatalog.krwMarkets() + odd {
+            for days in [0, 1, 400] {
+                let start = SeededGenerator(seed: 11)
+                var drawn = start
+                _ = SimulatedCoin(market: market, now: now, historyDays: days, generator: &drawn)
+                #expect(
+                    drawn == start.skipping(SimulatedCoin.draws(for: market, historyDays: days)),
+                    "\(market.id) with \(days) days of history")
+            }
+        }
+        // Made side by side or one after the other, the coins and what the world draws next are the same.
+        var together = SeededGenerator(seed: 5)
+        let markets = try CoinCatalog.krwMarkets(count: 100) + odd
+        let made = SimulatedCoin.make(markets, now: now, historyDays: 30, generator: &together)
+        var inTurn = SeededGenerator(seed: 5)
+        for (market, coin) in zip(markets, made) {
+            let one = SimulatedCoin(market: market, now: now, historyDays: 30, generator: &inTurn)
+            #expect(one.price == coin.price && one.history == coin.history && one.high == coin.high)
+        }
+        #expect(together == inTurn)
+    }
+
     /// `--pump KRW-XRP:+12:300`: the same seed with and without the move trades alike, and the
     /// pumped price stands the move's share of 12 % above the other, half at 150 s, all at 300 s.
     @Test func aScriptedMoveLiftsItsMarketByItsShareOfThePercentage() throws {

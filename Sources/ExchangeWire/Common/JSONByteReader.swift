@@ -111,6 +111,29 @@ struct JSONByteReader {
         }
     }
 
+    /// Walks the array that starts here: `element` is called at each element and must read it;
+    /// the brackets and commas are read here.
+    @inline(__always)
+    mutating func forEachElement(_ element: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "["))
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        while true {
+            try element(&self)
+            let next = try peek()
+            index += 1
+            if next == UInt8(ascii: "]") { return }
+            guard next == UInt8(ascii: ",") else { throw .unexpected(next) }
+            // A trailing comma is let pass, as `JSONDecoder` lets it pass.
+            if try peek() == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+        }
+    }
+
     /// At a key's opening quote: when the key is `order`'s one at `position`, consumes it with
     /// its quotes and returns its bounds (no escapes); otherwise consumes nothing.
     @inline(__always)

@@ -10,26 +10,27 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
 
     /// The markets of every group Upbit lists (KRW, BTC, USDT) with their names.
     func markets() async throws -> [Market] {
-        let rows: [UpbitMarketDTO] = try await get(
-            UpbitEndpoint.marketAll, [(UpbitEndpoint.Parameter.isDetails, "true")])
-        return rows.compactMap { $0.toDomain() }.filter { UpbitEndpoint.quoteGroups.contains($0.quote) }
+        let markets = try await get(
+            UpbitEndpoint.marketAll, [(UpbitEndpoint.Parameter.isDetails, "true")], reading: UpbitRESTRowsReader.markets
+        )
+        return markets.filter { UpbitEndpoint.quoteGroups.contains($0.quote) }
     }
 
     /// The tickers of these markets, or of every market of every group when `ids` is empty.
     func tickers(_ ids: [MarketID]) async throws -> [Ticker] {
         if ids.isEmpty {
-            let rows: [UpbitTickerDTO] = try await get(
+            return try await get(
                 UpbitEndpoint.tickerAll,
-                [(UpbitEndpoint.Parameter.quoteCurrencies, UpbitEndpoint.quoteGroups.joined(separator: ","))])
-            return rows.compactMap { $0.toDomain() }
+                [(UpbitEndpoint.Parameter.quoteCurrencies, UpbitEndpoint.quoteGroups.joined(separator: ","))],
+                reading: UpbitRESTRowsReader.tickers)
         }
         var tickers: [Ticker] = []
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(start + 100, ids.count)]
-            let rows: [UpbitTickerDTO] = try await get(
-                UpbitEndpoint.ticker, [(UpbitEndpoint.Parameter.markets, chunk.map(\.rawValue).joined(separator: ","))])
-            tickers += rows.compactMap { $0.toDomain() }
+            tickers += try await get(
+                UpbitEndpoint.ticker, [(UpbitEndpoint.Parameter.markets, chunk.map(\.rawValue).joined(separator: ","))],
+                reading: UpbitRESTRowsReader.tickers)
             start += 100
         }
         return tickers
@@ -95,5 +96,19 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
         let reply = try await transport.get(path, query)
         guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
         return try RESTTransport.decode(Response.self, from: reply.body, path: path)
+    }
+
+    /// A big list read by ``UpbitRESTRowsReader`` straight from the reply's bytes, or the
+    /// exchange's error; a body it cannot read is ``ExchangeError/badResponse(_:)``.
+    private func get<Rows>(
+        _ path: String, _ query: [(String, String)], reading read: (Data) throws(UpbitRESTRowsReader.Failure) -> Rows
+    ) async throws -> Rows {
+        let reply = try await transport.get(path, query)
+        guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
+        do throws(UpbitRESTRowsReader.Failure) {
+            return try read(reply.body)
+        } catch {
+            throw ExchangeError.badResponse("\(path): \(error.description)")
+        }
     }
 }

@@ -5,6 +5,7 @@ import Logging
 import MarketDomain
 import MarketFeatures
 import MarketStore
+import SiseSupport
 public import TerminalUI
 
 /// `sise` (or `sise app`): the terminal app on the live board.
@@ -47,12 +48,17 @@ struct AppCommand: AsyncParsableCommand {
             throw ExitCode(64)
         }
         try await CommandFailure.guarding {
+            // The embedded simulator is made while the database opens.
+            let simulator =
+                exchangeOptions.live || exchangeOptions.baseURL != nil
+                ? nil : EmbeddedSimulator.prepare(exchangeOptions)
             let opened = try storeOptions.open()
+            StartupTrace.mark("store opened")
             let store = opened.preferences
             let main = exchangeOptions.exchange
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
-                listStore: opened
+                listStore: opened, simulator: simulator
             ) { clients, stockContext, services in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare
@@ -61,7 +67,7 @@ struct AppCommand: AsyncParsableCommand {
                 let boards = ExchangeBoards(clients: clients)
                 guard let board = boards.boards[main] else { return }
                 try await board.load()
-                await board.follow()
+                StartupTrace.mark("board loaded")
                 let notification = notify ? Self.notification() : nil
                 // One alert evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
                 let watchers = await BoardWatchers.start(
@@ -130,7 +136,9 @@ struct AppCommand: AsyncParsableCommand {
         // it: such lines wait until the screen is given back.
         if isatty(STDERR_FILENO) == 1 { HeldLogLines.shared.start() }
         defer { HeldLogLines.shared.release() }
-        _ = await app.run()
+        // The live feed starts once the loaded board is on the screen: its first snapshot (every
+        // market's ticker) would only hold that first frame up.
+        _ = await app.run(afterFirstFrame: { Task { await board.follow() } })
     }
 }
 

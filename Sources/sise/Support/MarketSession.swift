@@ -34,11 +34,11 @@ enum MarketSession {
     }
 
     /// Runs `body` with clients of several exchanges and, when `stocks` is given, that stock source
-    /// on the same simulator (the terminal app). With `--live` and no KIS keys, Yahoo stands in for
-    /// KIS and the context says why.
+    /// on the same simulator (the terminal app; the `simulator` made ahead when given). With
+    /// `--live` and no KIS keys, Yahoo stands in for KIS and the context says why.
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
-        limits: StockOptions, listStore: MarketStore? = nil,
+        limits: StockOptions, listStore: MarketStore? = nil, simulator: EmbeddedSimulator.Prepared? = nil,
         _ body: ([Exchange: MarketDataClient], StockSession.Context?, ServiceServers) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
@@ -87,7 +87,7 @@ enum MarketSession {
                 clients(exchanges, store: store, logger: logger) { servers[$0] },
                 stockContext(baseURL: stockBase, live: false, simulated: false), examples)
         }
-        return try await EmbeddedSimulator.run(options) { running in
+        return try await EmbeddedSimulator.run(options, prepared: simulator) { running in
             try await body(
                 clients(exchanges, store: store, logger: logger) { exchange in
                     ExchangeServer(

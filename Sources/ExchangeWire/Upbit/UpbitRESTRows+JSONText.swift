@@ -1,0 +1,115 @@
+public import MarketDomain
+public import SiseSupport
+
+extension UpbitTickerDTO {
+    /// Writes this row's JSON without `JSONEncoder`: the members ``encode(to:)`` writes, in its
+    /// order (Upbit's, exchange-apis.md §1.2), a missing 52-week figure left out as it leaves it
+    /// out. The simulator serves `/v1/ticker/all` this way: every market's row at once.
+    public func writeJSON(into writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("market")
+        writer.string(market)
+        writer.key("trade_date")
+        writer.string(tradeDate)
+        writer.key("trade_time")
+        writer.string(tradeTime)
+        writer.key("trade_date_kst")
+        writer.string(tradeDateKst)
+        writer.key("trade_time_kst")
+        writer.string(tradeTimeKst)
+        writer.key("trade_timestamp")
+        writer.integer(tradeTimestamp)
+        writePrices(into: &writer)
+        writeVolumes(into: &writer)
+        writer.key("timestamp")
+        writer.integer(timestamp)
+        writer.endObject()
+    }
+
+    /// The members from `opening_price` to `signed_change_rate`.
+    private func writePrices(into writer: inout JSONTextWriter) {
+        writer.key("opening_price")
+        writer.number(openingPrice)
+        writer.key("high_price")
+        writer.number(highPrice)
+        writer.key("low_price")
+        writer.number(lowPrice)
+        writer.key("trade_price")
+        writer.number(tradePrice)
+        writer.key("prev_closing_price")
+        writer.number(prevClosingPrice)
+        writer.key("change")
+        writer.string(change)
+        writer.key("change_price")
+        writer.number(changePrice)
+        writer.key("change_rate")
+        writer.number(changeRate)
+        writer.key("signed_change_price")
+        writer.number(signedChangePrice)
+        writer.key("signed_change_rate")
+        writer.number(signedChangeRate)
+    }
+
+    /// The members from `trade_volume` to `lowest_52_week_date`.
+    private func writeVolumes(into writer: inout JSONTextWriter) {
+        writer.key("trade_volume")
+        writer.number(tradeVolume)
+        writer.key("acc_trade_price")
+        writer.number(accTradePrice)
+        writer.key("acc_trade_price_24h")
+        writer.number(accTradePrice24h)
+        writer.key("acc_trade_volume")
+        writer.number(accTradeVolume)
+        writer.key("acc_trade_volume_24h")
+        writer.number(accTradeVolume24h)
+        if let highest52WeekPrice {
+            writer.key("highest_52_week_price")
+            writer.number(highest52WeekPrice)
+        }
+        if let highest52WeekDate {
+            writer.key("highest_52_week_date")
+            writer.string(highest52WeekDate)
+        }
+        if let lowest52WeekPrice {
+            writer.key("lowest_52_week_price")
+            writer.number(lowest52WeekPrice)
+        }
+        if let lowest52WeekDate {
+            writer.key("lowest_52_week_date")
+            writer.string(lowest52WeekDate)
+        }
+    }
+}
+
+extension UpbitMarketDTO {
+    /// Writes this row's JSON without `JSONEncoder`: the members ``encode(to:)`` writes, in its
+    /// order (§1.1). The cautions come in the order Upbit lists them, any other after them by
+    /// name (`JSONEncoder` writes a dictionary in no set order).
+    public func writeJSON(into writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("market")
+        writer.string(market)
+        writer.key("korean_name")
+        writer.string(koreanName)
+        writer.key("english_name")
+        writer.string(englishName)
+        if let marketEvent {
+            writer.key("market_event")
+            writer.beginObject()
+            writer.key("warning")
+            writer.bool(marketEvent.warning)
+            writer.key("caution")
+            writer.beginObject()
+            let known = MarketWarning.upbitCautionReasons.map(\.key)
+            let others = marketEvent.caution.keys.filter { !known.contains($0) }.sorted()
+            for name in known + others {
+                guard let isSet = marketEvent.caution[name] else { continue }
+                writer.key(made: name)
+                writer.bool(isSet)
+            }
+            writer.endObject()
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,208 @@
+public import Foundation
+public import MarketDomain
+
+/// Reads the two big lists of Upbit's REST API (and Bithumb's v1, its near-clone) straight from
+/// their bytes, as the first board waits for them: `/v1/ticker/all` (every market's ticker, about
+/// 460 KB) and `/v1/market/all` (every market's names and warnings, about 190 KB). Each row keeps
+/// only what the domain needs; every other member is skipped unread. ``UpbitTickerDTO`` and
+/// ``UpbitMarketDTO`` (Codable) stay as the reference: both read the same rows from the same body.
+///
+/// A row whose market code is not `QUOTE-BASE` is left out, as the reference's `toDomain()` leaves
+/// it out; a body that is not an array of such rows, or a row without a field the domain needs,
+/// is refused with the reason.
+public enum UpbitRESTRowsReader {
+    /// Why a body could not be read.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The tickers of a `/v1/ticker` or `/v1/ticker/all` body.
+    public static func tickers(_ body: Data) throws(Failure) -> [Ticker] {
+        try read(body) { (reader) throws(JSONByteReader.Failure) in
+            var tickers: [Ticker] = []
+            var missing = false
+            try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
+                var row = TickerRow()
+                try reader.readMember(expecting: TickerRow.order) {
+                    (reader, position, key) throws(JSONByteReader.Failure) in
+                    let field = position.map { TickerRow.fields[$0] } ?? TickerRow.field(named: key)
+                    guard let field else { return try reader.skipValue() }
+                    try row.read(field, from: &reader)
+                }
+                guard row.found == TickerRow.allFound else {
+                    missing = true
+                    return
+                }
+                if let ticker = row.ticker { tickers.append(ticker) }
+            }
+            return missing ? nil : tickers
+        }
+    }
+
+    /// The markets of a `/v1/market/all` body, with their warnings when it carries them.
+    public static func markets(_ body: Data) throws(Failure) -> [Market] {
+        try read(body) { (reader) throws(JSONByteReader.Failure) in
+            var markets: [Market] = []
+            var missing = false
+            try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
+                guard let row = try MarketRow.read(&reader) else {
+                    missing = true
+                    return
+                }
+                if let market = row.toDomain() { markets.append(market) }
+            }
+            return missing ? nil : markets
+        }
+    }
+
+    /// Runs `body` over the document's bytes and insists nothing follows what it read; `nil`
+    /// from `body` means a row lacked a field.
+    private static func read<Rows>(
+        _ data: Data, _ body: (inout JSONByteReader) throws(JSONByteReader.Failure) -> Rows?
+    ) throws(Failure) -> Rows {
+        let result = data.withUnsafeBytes { raw -> Result<Rows?, JSONByteReader.Failure> in
+            var reader = JSONByteReader(raw.bindMemory(to: UInt8.self))
+            do throws(JSONByteReader.Failure) {
+                let rows = try body(&reader)
+                guard reader.isAtEnd() else { return .failure(.unexpected(reader.bytes[reader.index])) }
+                return .success(rows)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let rows?): return rows
+        case .success(nil): throw Failure(description: "a row without all the fields a market needs")
+        case .failure(let failure): throw Failure(description: failure.reason)
+        }
+    }
+
+    /// The ticker fields the domain needs, by the key Upbit writes them under.
+    private enum TickerField: Int {
+        case market, open, high, low, price, previousClose, changePrice, changeRate, volume24h, value24h, timestamp
+    }
+
+    /// One `/v1/ticker` row as read.
+    private struct TickerRow {
+        var market: MarketID?
+        var numbers = [Double](repeating: 0, count: 9)
+        var timestamp: Int64 = 0
+        /// One bit per field found (the market's even when its code is not a market's).
+        var found = 0
+        static let allFound = (1 << 11) - 1
+
+        /// A row's keys in the order Upbit writes them (exchange-apis.md §1.2), with the field
+        /// each one is.
+        private static let layout: [(StaticString, TickerField?)] = [
+            ("market", .market), ("trade_date", nil), ("trade_time", nil), ("trade_date_kst", nil),
+            ("trade_time_kst", nil), ("trade_timestamp", nil), ("opening_price", .open), ("high_price", .high),
+            ("low_price", .low), ("trade_price", .price), ("prev_closing_price", .previousClose), ("change", nil),
+            ("change_price", nil), ("change_rate", nil), ("signed_change_price", .changePrice),
+            ("signed_change_rate", .changeRate), ("trade_volume", nil), ("acc_trade_price", nil),
+            ("acc_trade_price_24h", .value24h), ("acc_trade_volume", nil), ("acc_trade_volume_24h", .volume24h),
+            ("highest_52_week_price", nil), ("highest_52_week_date", nil), ("lowest_52_week_price", nil),
+            ("lowest_52_week_date", nil), ("timestamp", .timestamp),
+        ]
+        static let order = JSONKeyOrder(layout.map(\.0))
+        static let fields = layout.map(\.1)
+
+        /// The field a key out of order names, if the domain needs it.
+        static func field(named key: UnsafeBufferPointer<UInt8>) -> TickerField? {
+            for (name, field) in layout where field != nil && JSONByteReader.key(key, is: name) { return field }
+            return nil
+        }
+
+        mutating func read(_ field: TickerField, from reader: inout JSONByteReader) throws(JSONByteReader.Failure) {
+            // A repeated key's first value wins.
+            guard found & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
+            found |= 1 << field.rawValue
+            switch field {
+            case .market:
+                let token = try reader.readString()
+                market = reader.withDecoded(token) { MarketID(utf8: $0) } ?? nil
+            case .timestamp: timestamp = try reader.readInt64()
+            default: numbers[field.rawValue - 1] = try reader.readDouble()
+            }
+        }
+
+        var ticker: Ticker? {
+            guard let market else { return nil }
+            return Ticker(
+                marketID: market, price: numbers[TickerField.price.rawValue - 1],
+                changePrice: numbers[TickerField.changePrice.rawValue - 1],
+                changeRate: numbers[TickerField.changeRate.rawValue - 1],
+                volume24h: numbers[TickerField.volume24h.rawValue - 1],
+                tradeValue24h: numbers[TickerField.value24h.rawValue - 1], open: numbers[TickerField.open.rawValue - 1],
+                high: numbers[TickerField.high.rawValue - 1], low: numbers[TickerField.low.rawValue - 1],
+                previousClose: numbers[TickerField.previousClose.rawValue - 1], timestamp: timestamp)
+        }
+    }
+
+    /// One `/v1/market/all` row as read: the reference's own row, turned into a market as it is.
+    private enum MarketRow {
+        static let order = JSONKeyOrder(["market", "korean_name", "english_name", "market_event"])
+
+        /// The row, or `nil` when it lacks a name or its code.
+        static func read(_ reader: inout JSONByteReader) throws(JSONByteReader.Failure) -> UpbitMarketDTO? {
+            var market: String?
+            var koreanName: String?
+            var englishName: String?
+            var event: UpbitMarketDTO.MarketEvent?
+            var eventIsWhole = true
+            try reader.readMember(expecting: order) { (reader, position, key) throws(JSONByteReader.Failure) in
+                // A repeated key's first value wins.
+                switch position ?? Self.position(of: key) {
+                case 0:
+                    let text = reader.string(try reader.readString())
+                    if market == nil { market = text }
+                case 1:
+                    let text = reader.string(try reader.readString())
+                    if koreanName == nil { koreanName = text }
+                case 2:
+                    let text = reader.string(try reader.readString())
+                    if englishName == nil { englishName = text }
+                case 3:
+                    guard try !reader.readNull() else { return }
+                    let read = try readEvent(&reader)
+                    if event == nil { (event, eventIsWhole) = (read, read != nil) }
+                default: try reader.skipValue()
+                }
+            }
+            guard let market, let koreanName, let englishName, eventIsWhole else { return nil }
+            return UpbitMarketDTO(market: market, koreanName: koreanName, englishName: englishName, marketEvent: event)
+        }
+
+        private static func position(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+            if JSONByteReader.key(key, is: "market") { return 0 }
+            if JSONByteReader.key(key, is: "korean_name") { return 1 }
+            if JSONByteReader.key(key, is: "english_name") { return 2 }
+            if JSONByteReader.key(key, is: "market_event") { return 3 }
+            return nil
+        }
+
+        /// `{"warning":…,"caution":{…}}`; `nil` when either is missing.
+        private static func readEvent(
+            _ reader: inout JSONByteReader
+        ) throws(JSONByteReader.Failure) -> UpbitMarketDTO.MarketEvent? {
+            var warning: Bool?
+            var caution: [String: Bool]?
+            try reader.readMember { (reader, key) throws(JSONByteReader.Failure) in
+                if JSONByteReader.key(key, is: "warning"), warning == nil {
+                    warning = try reader.readBool()
+                } else if JSONByteReader.key(key, is: "caution"), caution == nil {
+                    var flags: [String: Bool] = [:]
+                    try reader.readMember { (reader, name) throws(JSONByteReader.Failure) in
+                        let text = String(decoding: name, as: UTF8.self)
+                        let isSet = try reader.readBool()
+                        if flags[text] == nil { flags[text] = isSet }
+                    }
+                    caution = flags
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            guard let warning, let caution else { return nil }
+            return UpbitMarketDTO.MarketEvent(warning: warning, caution: caution)
+        }
+    }
+}
