@@ -12,11 +12,11 @@ extension MarketStore {
             var known: [String: Int64] = [:]
             for row in rows { known[row["market"]] = row["firstSeen"] }
             let firstList = known.isEmpty
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO listedMarket (exchange, market, firstSeen) VALUES (?, ?, ?)")
             for id in markets where known[id.rawValue] == nil {
                 let seen = firstList ? 0 : now
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO listedMarket (exchange, market, firstSeen) VALUES (?, ?, ?)",
-                    arguments: [exchange.rawValue, id.rawValue, seen])
+                try insert.execute(arguments: [exchange.rawValue, id.rawValue, seen])
                 known[id.rawValue] = seen
             }
             return Set(

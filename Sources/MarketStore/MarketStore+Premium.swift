@@ -63,9 +63,11 @@ extension MarketStore {
                     INSERT INTO premiumWriter (id, writer, until) VALUES (1, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET writer = excluded.writer, until = excluded.until
                     """, arguments: [writer, now + PremiumHistoryStore.lease])
-            let minuteInsert = PremiumTables.insert(.minute, replacing: true)
+            // Each statement is parsed once and kept (a minute's record runs every minute, each
+            // statement once a coin).
+            let minuteInsert = try db.cachedStatement(sql: PremiumTables.insert(.minute, replacing: true))
             for bar in minutes where bar.interval == .minute {
-                try db.execute(sql: minuteInsert, arguments: PremiumTables.arguments(bar))
+                try minuteInsert.execute(arguments: PremiumTables.arguments(bar))
             }
             // Each hour and day a new minute falls in, again from what it holds.
             var touched = Set(minutes.map { "\($0.symbol) \(PremiumInterval.hour.start(of: $0.start))" })
@@ -77,19 +79,20 @@ extension MarketStore {
                     guard parts.count == 2, let start = Int64(parts[1]) else { continue }
                     let symbol = String(parts[0])
                     let held = try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT * FROM \(PremiumTables.table(narrow)) WHERE symbol = ? AND start >= ? AND start < ? ORDER BY start",
+                        db.cachedStatement(
+                            sql:
+                                "SELECT * FROM \(PremiumTables.table(narrow)) WHERE symbol = ? AND start >= ? AND start < ? ORDER BY start"
+                        ),
                         arguments: [symbol, start, start + wide.milliseconds]
                     ).compactMap { PremiumTables.bar($0, interval: narrow) }
+                    let insert = try db.cachedStatement(sql: PremiumTables.insert(wide, replacing: true))
                     for bar in PremiumBar.rolledUp(held, into: wide) {
-                        try db.execute(
-                            sql: PremiumTables.insert(wide, replacing: true), arguments: PremiumTables.arguments(bar))
+                        try insert.execute(arguments: PremiumTables.arguments(bar))
                     }
                     if let retention = narrow.retention {
-                        try db.execute(
-                            sql: "DELETE FROM \(PremiumTables.table(narrow)) WHERE symbol = ? AND start < ?",
-                            arguments: [symbol, now - retention])
+                        try db.cachedStatement(
+                            sql: "DELETE FROM \(PremiumTables.table(narrow)) WHERE symbol = ? AND start < ?"
+                        ).execute(arguments: [symbol, now - retention])
                     }
                     if let wider = wide.wider { next.insert("\(symbol) \(wider.start(of: start))") }
                 }
@@ -114,9 +117,10 @@ extension MarketStore {
     public func addPremiumDays(_ days: [PremiumBar]) throws -> Int {
         try write { db in
             var added = 0
+            // One statement for every day: parsing the SQL again for each was most of a back-fill's writing.
+            let insert = try db.cachedStatement(sql: PremiumTables.insert(.day, replacing: false))
             for bar in days where bar.interval == .day {
-                try db.execute(
-                    sql: PremiumTables.insert(.day, replacing: false), arguments: PremiumTables.arguments(bar))
+                try insert.execute(arguments: PremiumTables.arguments(bar))
                 added += db.changesCount
             }
             return added
