@@ -5,8 +5,9 @@ public import MarketFeatures
 /// What changed from one ``BoardOutput`` to the next, as a browser applies it, derived from the
 /// output's `Codable` form and nothing else: every top-level field whose JSON changed travels as
 /// a JSON merge patch (``fields``: an object such as the status key by key, down to the values
-/// that changed; anything else whole), the rows by id (their ids in view only when they moved, and the rows that
-/// are new or changed), and the fields now absent are named in `cleared`. A field added to
+/// that changed; anything else whole), the rows by id (their ids in view only when they moved; a
+/// row new in view whole, a row whose cells changed as its id and a merge patch of those cells),
+/// and the fields now absent are named in `cleared`. A field added to
 /// ``BoardOutput`` needs no code here and none in the page (`board.js` applies any key). Applying
 /// the patch of `old → new` to `old` gives `new` exactly (``applied(to:)``; the page's
 /// `applyPatch` does the same in JavaScript).
@@ -16,10 +17,12 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     public var fields: [String: JSONValue] = [:]
     /// The ids of the rows in view, in order, when they changed.
     public var rowIDs: [MarketID]?
-    /// The rows in view that are new or whose cells changed.
-    public var rows: [BoardRow]?
+    /// The rows in view that are new (whole) or whose cells changed (their `id` and the cells
+    /// that changed, a merge patch of the row: a tick's row is its price, change and flash, not
+    /// its names, badges and flags again).
+    public var rows: [JSONValue]?
     public var compareRowIDs: [MarketID]?
-    public var compareRows: [CompareRow]?
+    public var compareRows: [JSONValue]?
     /// The fields that are now absent (optional fields that became `nil`).
     public var cleared: [String]?
 
@@ -63,15 +66,27 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         JSONValue.of(withoutRows(output)).members.filter { !rowKeys.contains($0.key) }
     }
 
-    /// The ids in view when they changed, and the rows that are new or changed.
-    private static func rowChanges<Row: Identifiable & Equatable>(
+    /// The ids in view when they changed, and the rows that are new (whole) or changed (their id
+    /// and a merge patch of their cells).
+    private static func rowChanges<Row: Identifiable & Equatable & Encodable>(
         _ old: [Row], _ new: [Row]
-    ) -> ([Row.ID]?, [Row]?) {
+    ) -> ([Row.ID]?, [JSONValue]?) where Row.ID == MarketID {
         let ids = new.map(\.id)
         let previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = new.filter { previous[$0.id] != $0 }
+        let changed = new.compactMap { row -> JSONValue? in
+            guard let before = previous[row.id] else { return JSONValue.of(row) }
+            guard before != row,
+                case .object(var cells)? = DashboardScreenPatch.mergePatch(
+                    from: JSONValue.of(before), to: JSONValue.of(row))
+            else { return nil }
+            cells[Self.idKey] = .string(row.id.rawValue)
+            return .object(cells)
+        }
         return (ids == old.map(\.id) ? nil : ids, changed.isEmpty ? nil : changed)
     }
+
+    /// The key of a row's id, in a row and in a row's patch.
+    private static let idKey = "id"
 
     /// `old` with these changes (`old` itself when they cannot be read back into an output).
     public func applied(to old: BoardOutput) -> BoardOutput {
@@ -87,11 +102,20 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         return new
     }
 
-    /// The rows in view after a patch: in `ids`' order (or the old order), each the changed row or the old one.
-    private static func apply<Row: Identifiable>(ids: [Row.ID]?, rows: [Row]?, to old: [Row]) -> [Row] {
+    /// The rows in view after a patch: in `ids`' order (or the old order), each the old one with
+    /// its patch merged in, or the new one whole.
+    private static func apply<Row: Identifiable & Codable>(
+        ids: [Row.ID]?, rows: [JSONValue]?, to old: [Row]
+    ) -> [Row] where Row.ID == MarketID {
         guard ids != nil || rows != nil else { return old }
         var byID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for row in rows ?? [] { byID[row.id] = row }
+        for patch in rows ?? [] {
+            guard case .string(let code)? = patch.members[Self.idKey], let id = MarketID(code) else { continue }
+            let merged = DashboardScreenPatch.merge(byID[id].map { JSONValue.of($0) }, patch)
+            if let data = try? JSONEncoder().encode(merged), let row = try? JSONDecoder().decode(Row.self, from: data) {
+                byID[id] = row
+            }
+        }
         return (ids ?? old.map(\.id)).compactMap { byID[$0] }
     }
 
@@ -106,9 +130,9 @@ public struct BoardPatch: Sendable, Equatable, Codable {
             fields[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
         }
         rowIDs = try container.decodeIfPresent([MarketID].self, forKey: AnyKey(RowKey.rowIDs))
-        rows = try container.decodeIfPresent([BoardRow].self, forKey: AnyKey(RowKey.rows))
+        rows = try container.decodeIfPresent([JSONValue].self, forKey: AnyKey(RowKey.rows))
         compareRowIDs = try container.decodeIfPresent([MarketID].self, forKey: AnyKey(RowKey.compareRowIDs))
-        compareRows = try container.decodeIfPresent([CompareRow].self, forKey: AnyKey(RowKey.compareRows))
+        compareRows = try container.decodeIfPresent([JSONValue].self, forKey: AnyKey(RowKey.compareRows))
         cleared = try container.decodeIfPresent([String].self, forKey: AnyKey(RowKey.cleared))
     }
 

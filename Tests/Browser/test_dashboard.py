@@ -90,6 +90,39 @@ def test_first_paint_shows_at_least_30_rows_with_live_prices(browser, server):
     page.close()
 
 
+def test_rows_patched_cell_by_cell_keep_every_cell_a_fresh_page_shows(browser, server):
+    # A tick's row travels as its id and the cells that changed: after many patches each row
+    # still has its name, symbol and value, as a page that just opened shows them.
+    page = open_page(browser, server)
+    expect(page.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)
+    cells = ("td.name", "td.price", "td.rate", "td.value")
+    read_rows = lambda tab: tab.evaluate(
+        "cells => Array.from(document.querySelectorAll('tr[data-market]')).map(row =>"
+        " [row.dataset.market, ...cells.map(cell => row.querySelector(cell)?.textContent ?? '')])",
+        list(cells))
+    changed_prices = 0
+    before = read_rows(page)
+    while changed_prices < 20:
+        page.wait_for_function(
+            "before => Array.from(document.querySelectorAll('tr[data-market] td.price'))"
+            ".map(cell => cell.textContent).join('|') !== before",
+            arg="|".join(row[2] for row in before), timeout=DEADLINE)
+        after = read_rows(page)
+        changed_prices += sum(1 for old, new in zip(before, after) if old[0] == new[0] and old[2] != new[2])
+        before = after
+    fresh = open_page(browser, server)
+    expect(fresh.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)
+    names = {row[0]: row[1] for row in read_rows(fresh)}
+    for market, name, price, change, value in read_rows(page):
+        assert name and price and change and value, (market, name, price, change, value)
+        assert "undefined" not in name + price + change + value, (market, name, price, change, value)
+        if market in names:
+            assert name == names[market], (market, name, names[market])
+    assert page.errors == [] and fresh.errors == []
+    fresh.close()
+    page.close()
+
+
 def test_initial_consonants_narrow_to_bitcoin(browser, server):
     page = open_page(browser, server)
     expect(page.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)

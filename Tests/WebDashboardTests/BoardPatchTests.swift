@@ -30,7 +30,8 @@ import Testing
         new.rows[1] = row("KRW-ETH", price: "51", flash: .rise)
         new.toast = nil
         let patch = BoardPatch(from: old, to: new)
-        #expect(patch.rows == [new.rows[1]])
+        // The changed row is its id and the cells that changed, not the whole row again.
+        #expect(patch.rows == [.object(["id": .string("KRW-ETH"), "price": .string("51"), "flash": .string("rise")])])
         #expect(patch.rowIDs == nil)
         #expect(patch.cleared == ["toast"])
         #expect(patch.fields.isEmpty)
@@ -42,6 +43,19 @@ import Testing
         #expect(moved.rowIDs == ["KRW-XRP", "KRW-BTC", "KRW-ETH"].map { MarketID($0)! })
         #expect(moved.rows == nil)
         #expect(moved.applied(to: new) == reordered)
+    }
+
+    /// A row new in view travels whole; a flash that ends is its cell named `null`.
+    @Test func aRowNewInViewTravelsWholeAndACellGoneIsNull() throws {
+        var old = BoardOutput()
+        old.rows = [row("KRW-BTC", price: "100", flash: .rise)]
+        var new = old
+        new.rows = [row("KRW-BTC", price: "100"), row("KRW-SOL", price: "7")]
+        let patch = BoardPatch(from: old, to: new)
+        #expect(patch.rows == [.object(["id": .string("KRW-BTC"), "flash": .null]), JSONValue.of(new.rows[1])])
+        #expect(patch.applied(to: old) == new)
+        let text = String(decoding: try JSONEncoder.sorted.encode(patch), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"rowIDs":["KRW-BTC","KRW-SOL"],"rows":[{"flash":null,"id":"KRW-BTC"},{"badges":[]"#))
     }
 
     /// A field no patch code names (the market group) travels as it changed, by its key.
@@ -91,7 +105,12 @@ import Testing
             output.tab = BoardTab.allCases.randomElement(using: &generator)!
             output.searchText = ["", "ㅂㅌ", "btc"].randomElement(using: &generator)!
             output.rows = codes.shuffled(using: &generator).prefix(Int.random(in: 0...codes.count, using: &generator))
-                .map { row($0, price: String(Int.random(in: 1...3, using: &generator))) }
+                .map {
+                    row(
+                        $0, price: String(Int.random(in: 1...3, using: &generator)),
+                        flash: [nil, .rise, .fall].randomElement(using: &generator)!,
+                        selected: Bool.random(using: &generator))
+                }
             output.compareRows = []
             output.rowCount = output.rows.count
             output.selectedRowIndex = Bool.random(using: &generator) ? nil : 0

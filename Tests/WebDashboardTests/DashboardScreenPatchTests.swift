@@ -225,6 +225,7 @@ import Testing
 
         // The connection holds too much: the numbered messages are dropped, an error still goes.
         channel.isWritable = false
+        channel.pipeline.fireChannelWritabilityChanged()
         handler.write(ByteBuffer(string: "3"), numbered: true)
         handler.write(ByteBuffer(string: "error"), numbered: false)
         #expect(try written() == ["error"])

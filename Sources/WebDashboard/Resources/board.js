@@ -33,10 +33,12 @@ export function mergePatch(target, patch) {
   return result;
 }
 
+// A row new in view comes whole; a row whose cells changed comes as its id and a merge patch
+// of those cells.
 function applyRows(old, ids, changed) {
   if (ids === undefined && changed === undefined) return old;
   const byID = new Map(old.map((row) => [row.id, row]));
-  for (const row of changed ?? []) byID.set(row.id, row);
+  for (const row of changed ?? []) byID.set(row.id, mergePatch(byID.get(row.id), row));
   return (ids ?? old.map((row) => row.id)).map((id) => byID.get(id)).filter(Boolean);
 }
 
