@@ -62,21 +62,19 @@ extension UpbitTickerDTO {
         writer.number(accTradeVolume)
         writer.key("acc_trade_volume_24h")
         writer.number(accTradeVolume24h)
-        if let highest52WeekPrice {
-            writer.key("highest_52_week_price")
-            writer.number(highest52WeekPrice)
-        }
-        if let highest52WeekDate {
-            writer.key("highest_52_week_date")
-            writer.string(highest52WeekDate)
-        }
-        if let lowest52WeekPrice {
-            writer.key("lowest_52_week_price")
-            writer.number(lowest52WeekPrice)
-        }
-        if let lowest52WeekDate {
-            writer.key("lowest_52_week_date")
-            writer.string(lowest52WeekDate)
+        // The 52-week figures, each only when known (as `encodeIfPresent` leaves them out).
+        for (priceKey, price, dayKey, day) in [
+            ("highest_52_week_price", highest52WeekPrice, "highest_52_week_date", highest52WeekDate),
+            ("lowest_52_week_price", lowest52WeekPrice, "lowest_52_week_date", lowest52WeekDate),
+        ] as [(StaticString, Double?, StaticString, String?)] {
+            if let price {
+                writer.key(priceKey)
+                writer.number(price)
+            }
+            if let day {
+                writer.key(dayKey)
+                writer.string(day)
+            }
         }
     }
 }
