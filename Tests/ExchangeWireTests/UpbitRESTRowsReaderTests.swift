@@ -75,6 +75,39 @@ import Testing
         #expect(readMarkets.last?.warning?.description == "주의: 가격 급등락, SOMETHING_NEW")
     }
 
+    @Test func candlePagesReadAsTheReferenceReadsThem() throws {
+        func reference(_ text: String) throws -> UpbitRESTRowsReader.CandlePage {
+            UpbitRESTRowsReader.CandlePage(
+                try JSONDecoder().decode([UpbitIntervalCandleDTO].self, from: Data(text.utf8)))
+        }
+        let days = try UpbitRESTRowsReader.candles(Data(UpbitDocPayloads.candlesDays.utf8))
+        #expect(days == (try reference(UpbitDocPayloads.candlesDays)))
+        #expect(days.candles.first?.close == 103_460_000 && days.rows == 1)
+        // Minutes, keys out of order and unknown ones; a row whose time cannot be read is left
+        // out of the candles and still counted (the pager stops at a short page).
+        let minutes = """
+            [{"market":"KRW-BTC","candle_date_time_utc":"2026-03-11T14:35:00","candle_date_time_kst":"2026-03-11T23:35:00",
+              "opening_price":1,"high_price":3,"low_price":0.5,"trade_price":2,"timestamp":1773240059132,
+              "candle_acc_trade_price":1e9,"candle_acc_trade_volume":7.5,"unit":5},
+             {"unit":5,"candle_acc_trade_volume":2,"candle_acc_trade_price":3,"trade_price":4,"low_price":4,
+              "high_price":4,"opening_price":4,"candle_date_time_utc":"2026-03-11T14:30:00","extra":[{"a":null}]},
+             {"market":"KRW-BTC","candle_date_time_utc":"not a time","candle_date_time_kst":"x","opening_price":1,
+              "high_price":1,"low_price":1,"trade_price":1,"timestamp":1,"candle_acc_trade_price":1,
+              "candle_acc_trade_volume":1}]
+            """
+        let read = try UpbitRESTRowsReader.candles(Data(minutes.utf8))
+        #expect(read.rows == 3)
+        #expect(read.candles.map(\.start) == [1_773_239_700_000, 1_773_239_400_000])
+        #expect(read.candles.first?.value == 1e9 && read.candles.first?.volume == 7.5)
+        #expect(throws: UpbitRESTRowsReader.Failure.self) {
+            try UpbitRESTRowsReader.candles(
+                Data(#"[{"candle_date_time_utc":"2026-03-11T14:30:00","opening_price":1}]"#.utf8))
+        }
+        #expect(throws: UpbitRESTRowsReader.Failure.self) {
+            try UpbitRESTRowsReader.candles(Data(#"{"error":{"name":"x","message":"y"}}"#.utf8))
+        }
+    }
+
     @Test(arguments: [
         #"{"error":{"name":404,"message":"Code not found"}}"#,
         #"[{"market":"KRW-BTC","opening_price":1}]"#,

@@ -1,11 +1,13 @@
 public import Foundation
 public import MarketDomain
 
-/// Reads the two big lists of Upbit's REST API (and Bithumb's v1, its near-clone) straight from
-/// their bytes, as the first board waits for them: `/v1/ticker/all` (every market's ticker, about
-/// 460 KB) and `/v1/market/all` (every market's names and warnings, about 190 KB). Each row keeps
-/// only what the domain needs; every other member is skipped unread. ``UpbitTickerDTO`` and
-/// ``UpbitMarketDTO`` (Codable) stay as the reference: both read the same rows from the same body.
+/// Reads the big lists of Upbit's REST API straight from their bytes: `/v1/ticker/all` (every
+/// market's ticker, about 460 KB) and `/v1/market/all` (every market's names and warnings, about
+/// 190 KB), which the first board waits for, and the candles' pages (200 rows each; a chart's
+/// first view reads five, the premium history's back-fill a year of days for every coin). Each row keeps
+/// only what the domain needs; every other member is skipped unread. ``UpbitTickerDTO``,
+/// ``UpbitMarketDTO`` and ``UpbitIntervalCandleDTO`` (Codable) stay as the reference: both read
+/// the same rows from the same body.
 ///
 /// A row whose market code is not `QUOTE-BASE` is left out, as the reference's `toDomain()` leaves
 /// it out; a body that is not an array of such rows, or a row without a field the domain needs,
@@ -52,6 +54,49 @@ public enum UpbitRESTRowsReader {
                 if let market = row.toDomain() { markets.append(market) }
             }
             return missing ? nil : markets
+        }
+    }
+
+    /// A page of candles as read: the candles, oldest last as sent, and how many rows the page
+    /// held (a row whose time cannot be read is left out of the candles, not of the count).
+    public struct CandlePage: Sendable, Equatable {
+        public var candles: [IntervalCandle]
+        public var rows: Int
+
+        /// The page of the `Codable` reference's rows.
+        public init(_ rows: [UpbitIntervalCandleDTO]) {
+            candles = rows.compactMap { $0.toDomain() }
+            self.rows = rows.count
+        }
+
+        init(candles: [IntervalCandle], rows: Int) {
+            self.candles = candles
+            self.rows = rows
+        }
+    }
+
+    /// The candles of a `/v1/candles/…` body (every interval, days included, §1.3 and §9.4).
+    public static func candles(_ body: Data) throws(Failure) -> CandlePage {
+        try read(body) { (reader) throws(JSONByteReader.Failure) in
+            var candles: [IntervalCandle] = []
+            var rows = 0
+            var missing = false
+            try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
+                rows += 1
+                var row = CandleRow()
+                try reader.readMember(expecting: CandleRow.order) {
+                    (reader, position, key) throws(JSONByteReader.Failure) in
+                    let field = position.flatMap { CandleRow.fields[$0] } ?? CandleRow.field(named: key)
+                    guard let field else { return try reader.skipValue() }
+                    try row.read(field, from: &reader)
+                }
+                guard row.found == CandleRow.allFound else {
+                    missing = true
+                    return
+                }
+                if let candle = row.candle { candles.append(candle) }
+            }
+            return missing ? nil : CandlePage(candles: candles, rows: rows)
         }
     }
 
@@ -135,6 +180,52 @@ public enum UpbitRESTRowsReader {
                 tradeValue24h: numbers[TickerField.value24h.rawValue - 1], open: numbers[TickerField.open.rawValue - 1],
                 high: numbers[TickerField.high.rawValue - 1], low: numbers[TickerField.low.rawValue - 1],
                 previousClose: numbers[TickerField.previousClose.rawValue - 1], timestamp: timestamp)
+        }
+    }
+
+    /// The candle fields the domain needs.
+    private enum CandleField: Int {
+        case start, open, high, low, close, value, volume
+    }
+
+    /// One candle row as read.
+    private struct CandleRow {
+        var start: Int64?
+        var numbers = [Double](repeating: 0, count: 6)
+        var found = 0
+        static let allFound = (1 << 7) - 1
+
+        /// A row's keys in the order Upbit writes them (exchange-apis.md §1.3), with the field
+        /// each one is.
+        private static let layout: [(StaticString, CandleField?)] = [
+            ("market", nil), ("candle_date_time_utc", .start), ("candle_date_time_kst", nil), ("opening_price", .open),
+            ("high_price", .high), ("low_price", .low), ("trade_price", .close), ("timestamp", nil),
+            ("candle_acc_trade_price", .value), ("candle_acc_trade_volume", .volume),
+        ]
+        static let order = JSONKeyOrder(layout.map(\.0))
+        static let fields = layout.map(\.1)
+
+        static func field(named key: UnsafeBufferPointer<UInt8>) -> CandleField? {
+            for (name, field) in layout where field != nil && JSONByteReader.key(key, is: name) { return field }
+            return nil
+        }
+
+        mutating func read(_ field: CandleField, from reader: inout JSONByteReader) throws(JSONByteReader.Failure) {
+            guard found & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
+            found |= 1 << field.rawValue
+            switch field {
+            case .start: start = UpbitTime.parseTo(reader.string(try reader.readString()))
+            default: numbers[field.rawValue - 1] = try reader.readDouble()
+            }
+        }
+
+        /// The candle, as ``UpbitIntervalCandleDTO/toDomain()`` makes it; `nil` when its time
+        /// cannot be read.
+        var candle: IntervalCandle? {
+            guard let start else { return nil }
+            return IntervalCandle(
+                start: start, open: numbers[0], high: numbers[1], low: numbers[2], close: numbers[3],
+                volume: numbers[5], value: numbers[4])
         }
     }
 

@@ -65,7 +65,7 @@ struct BithumbRESTClient: UpbitDialectRESTClient {
             throw ExchangeError.unavailable("Bithumb has no \(interval) candles")
         }
         return try await UpbitCandlePaging.candles(id, before: before, count: count) { query in
-            try await get(path, query)
+            UpbitRESTRowsReader.CandlePage(try await get(path, query))
         } to: { time in
             UpbitTime.isoLocal(unixMilliseconds: time + UpbitTime.kstOffsetMilliseconds)
                 .replacingOccurrences(of: "T", with: " ")

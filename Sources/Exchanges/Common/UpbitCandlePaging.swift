@@ -8,7 +8,7 @@ enum UpbitCandlePaging {
     /// asks for one page with its query, `to` writes a time as the server reads `to`.
     static func candles(
         _ id: MarketID, before: Int64?, count: Int,
-        page: ([(String, String)]) async throws -> [UpbitIntervalCandleDTO], to: (Int64) -> String
+        page: ([(String, String)]) async throws -> UpbitRESTRowsReader.CandlePage, to: (Int64) -> String
     ) async throws -> [IntervalCandle] {
         var newestFirst: [IntervalCandle] = []
         var end = before
@@ -16,9 +16,9 @@ enum UpbitCandlePaging {
             let asked = min(UpbitEndpoint.maxCandleCount, count - newestFirst.count)
             var query = [(UpbitEndpoint.Parameter.market, id.rawValue), (UpbitEndpoint.Parameter.count, String(asked))]
             if let end { query.append((UpbitEndpoint.Parameter.to, to(end))) }
-            let rows = try await page(query)
-            newestFirst += rows.compactMap { $0.toDomain() }
-            guard rows.count == asked, let oldest = newestFirst.last else { break }
+            let read = try await page(query)
+            newestFirst += read.candles
+            guard read.rows == asked, let oldest = newestFirst.last else { break }
             end = oldest.start
         }
         return newestFirst.reversed()

@@ -50,7 +50,7 @@ struct UpbitRESTClient: UpbitDialectRESTClient {
             throw ExchangeError.unavailable("Upbit has no \(interval) candles")
         }
         return try await UpbitCandlePaging.candles(id, before: before, count: count) { query in
-            try await get(path, query)
+            try await get(path, query, reading: UpbitRESTRowsReader.candles)
         } to: { time in
             UpbitTime.isoLocal(unixMilliseconds: time) + "Z"
         }
