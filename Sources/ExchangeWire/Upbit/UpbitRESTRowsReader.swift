@@ -25,13 +25,7 @@ public enum UpbitRESTRowsReader {
             var missing = false
             try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
                 var row = TickerRow()
-                try reader.readMember(expecting: TickerRow.order) {
-                    (reader, position, key) throws(JSONByteReader.Failure) in
-                    let field = position.map { TickerRow.fields[$0] } ?? TickerRow.field(named: key)
-                    guard let field else { return try reader.skipValue() }
-                    try row.read(field, from: &reader)
-                }
-                guard row.found == TickerRow.allFound else {
+                guard try TickerRow.layout.readRow(&reader, into: &row) else {
                     missing = true
                     return
                 }
@@ -84,13 +78,7 @@ public enum UpbitRESTRowsReader {
             try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
                 rows += 1
                 var row = CandleRow()
-                try reader.readMember(expecting: CandleRow.order) {
-                    (reader, position, key) throws(JSONByteReader.Failure) in
-                    let field = position.flatMap { CandleRow.fields[$0] } ?? CandleRow.field(named: key)
-                    guard let field else { return try reader.skipValue() }
-                    try row.read(field, from: &reader)
-                }
-                guard row.found == CandleRow.allFound else {
+                guard try CandleRow.layout.readRow(&reader, into: &row) else {
                     missing = true
                     return
                 }
@@ -128,39 +116,26 @@ public enum UpbitRESTRowsReader {
     }
 
     /// One `/v1/ticker` row as read.
-    private struct TickerRow {
+    private struct TickerRow: RowFields {
         var market: MarketID?
         var numbers = [Double](repeating: 0, count: 9)
         var timestamp: Int64 = 0
-        /// One bit per field found (the market's even when its code is not a market's).
-        var found = 0
-        static let allFound = (1 << 11) - 1
 
         /// A row's keys in the order Upbit writes them (exchange-apis.md §1.2), with the field
         /// each one is.
-        private static let layout: [(StaticString, TickerField?)] = [
-            ("market", .market), ("trade_date", nil), ("trade_time", nil), ("trade_date_kst", nil),
-            ("trade_time_kst", nil), ("trade_timestamp", nil), ("opening_price", .open), ("high_price", .high),
-            ("low_price", .low), ("trade_price", .price), ("prev_closing_price", .previousClose), ("change", nil),
-            ("change_price", nil), ("change_rate", nil), ("signed_change_price", .changePrice),
-            ("signed_change_rate", .changeRate), ("trade_volume", nil), ("acc_trade_price", nil),
-            ("acc_trade_price_24h", .value24h), ("acc_trade_volume", nil), ("acc_trade_volume_24h", .volume24h),
-            ("highest_52_week_price", nil), ("highest_52_week_date", nil), ("lowest_52_week_price", nil),
-            ("lowest_52_week_date", nil), ("timestamp", .timestamp),
-        ]
-        static let order = JSONKeyOrder(layout.map(\.0))
-        static let fields = layout.map(\.1)
-
-        /// The field a key out of order names, if the domain needs it.
-        static func field(named key: UnsafeBufferPointer<UInt8>) -> TickerField? {
-            for (name, field) in layout where field != nil && JSONByteReader.key(key, is: name) { return field }
-            return nil
-        }
+        static let layout = RowLayout<TickerField>(
+            [
+                ("market", .market), ("trade_date", nil), ("trade_time", nil), ("trade_date_kst", nil),
+                ("trade_time_kst", nil), ("trade_timestamp", nil), ("opening_price", .open), ("high_price", .high),
+                ("low_price", .low), ("trade_price", .price), ("prev_closing_price", .previousClose), ("change", nil),
+                ("change_price", nil), ("change_rate", nil), ("signed_change_price", .changePrice),
+                ("signed_change_rate", .changeRate), ("trade_volume", nil), ("acc_trade_price", nil),
+                ("acc_trade_price_24h", .value24h), ("acc_trade_volume", nil), ("acc_trade_volume_24h", .volume24h),
+                ("highest_52_week_price", nil), ("highest_52_week_date", nil), ("lowest_52_week_price", nil),
+                ("lowest_52_week_date", nil), ("timestamp", .timestamp),
+            ], fieldCount: 11)
 
         mutating func read(_ field: TickerField, from reader: inout JSONByteReader) throws(JSONByteReader.Failure) {
-            // A repeated key's first value wins.
-            guard found & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
-            found |= 1 << field.rawValue
             switch field {
             case .market:
                 let token = try reader.readString()
@@ -189,30 +164,20 @@ public enum UpbitRESTRowsReader {
     }
 
     /// One candle row as read.
-    private struct CandleRow {
+    private struct CandleRow: RowFields {
         var start: Int64?
         var numbers = [Double](repeating: 0, count: 6)
-        var found = 0
-        static let allFound = (1 << 7) - 1
 
         /// A row's keys in the order Upbit writes them (exchange-apis.md §1.3), with the field
         /// each one is.
-        private static let layout: [(StaticString, CandleField?)] = [
-            ("market", nil), ("candle_date_time_utc", .start), ("candle_date_time_kst", nil), ("opening_price", .open),
-            ("high_price", .high), ("low_price", .low), ("trade_price", .close), ("timestamp", nil),
-            ("candle_acc_trade_price", .value), ("candle_acc_trade_volume", .volume),
-        ]
-        static let order = JSONKeyOrder(layout.map(\.0))
-        static let fields = layout.map(\.1)
-
-        static func field(named key: UnsafeBufferPointer<UInt8>) -> CandleField? {
-            for (name, field) in layout where field != nil && JSONByteReader.key(key, is: name) { return field }
-            return nil
-        }
+        static let layout = RowLayout<CandleField>(
+            [
+                ("market", nil), ("candle_date_time_utc", .start), ("candle_date_time_kst", nil),
+                ("opening_price", .open), ("high_price", .high), ("low_price", .low), ("trade_price", .close),
+                ("timestamp", nil), ("candle_acc_trade_price", .value), ("candle_acc_trade_volume", .volume),
+            ], fieldCount: 7)
 
         mutating func read(_ field: CandleField, from reader: inout JSONByteReader) throws(JSONByteReader.Failure) {
-            guard found & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
-            found |= 1 << field.rawValue
             switch field {
             case .start: start = UpbitTime.parseTo(reader.string(try reader.readString()))
             default: numbers[field.rawValue - 1] = try reader.readDouble()
@@ -226,6 +191,48 @@ public enum UpbitRESTRowsReader {
             return IntervalCandle(
                 start: start, open: numbers[0], high: numbers[1], low: numbers[2], close: numbers[3],
                 volume: numbers[5], value: numbers[4])
+        }
+    }
+
+    /// A row's values as read, field by field.
+    private protocol RowFields {
+        associatedtype Field: RawRepresentable where Field.RawValue == Int
+        mutating func read(_ field: Field, from reader: inout JSONByteReader) throws(JSONByteReader.Failure)
+    }
+
+    /// A row's keys in the order the exchange writes them, each with the field it is (`nil` for
+    /// those the domain does not need): keys in this order cost a word compare or two each, any
+    /// other order is read as well.
+    private struct RowLayout<Field: RawRepresentable & Sendable>: Sendable where Field.RawValue == Int {
+        private let keys: [(name: StaticString, field: Field?)]
+        private let order: JSONKeyOrder
+        private let fieldCount: Int
+
+        init(_ keys: [(StaticString, Field?)], fieldCount: Int) {
+            self.keys = keys.map { (name: $0.0, field: $0.1) }
+            order = JSONKeyOrder(keys.map(\.0))
+            self.fieldCount = fieldCount
+        }
+
+        /// Reads the object that starts here into `row`, each field the domain needs once (a
+        /// repeated key's first value wins, as in the reference); whether every one was there.
+        func readRow<Row: RowFields>(
+            _ reader: inout JSONByteReader, into row: inout Row
+        ) throws(JSONByteReader.Failure) -> Bool where Row.Field == Field {
+            var found = 0
+            try reader.readMember(expecting: order) { (reader, position, key) throws(JSONByteReader.Failure) in
+                let named: Field? = if let position { keys[position].field } else { field(named: key) }
+                guard let field = named, found & (1 << field.rawValue) == 0 else { return try reader.skipValue() }
+                found |= 1 << field.rawValue
+                try row.read(field, from: &reader)
+            }
+            return found == (1 << fieldCount) - 1
+        }
+
+        /// The field a key out of order names, if the domain needs it.
+        private func field(named key: UnsafeBufferPointer<UInt8>) -> Field? {
+            for entry in keys where entry.field != nil && JSONByteReader.key(key, is: entry.name) { return entry.field }
+            return nil
         }
     }
 
