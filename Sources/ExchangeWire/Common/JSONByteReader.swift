@@ -91,23 +91,9 @@ struct JSONByteReader {
     /// must read its key, its colon and its value; the braces and commas are read here.
     @inline(__always)
     mutating func forEachMember(_ member: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
-        try expect(UInt8(ascii: "{"))
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
-            return
-        }
-        while true {
-            guard try peek() == UInt8(ascii: "\"") else { throw .unexpected(bytes[index]) }
-            try member(&self)
-            let next = try peek()
-            index += 1
-            if next == UInt8(ascii: "}") { return }
-            guard next == UInt8(ascii: ",") else { throw .unexpected(next) }
-            // A trailing comma is let pass, as `JSONDecoder` lets it pass.
-            if try peek() == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
+        try forEachItem(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { (reader) throws(Failure) in
+            guard try reader.peek() == UInt8(ascii: "\"") else { throw .unexpected(reader.bytes[reader.index]) }
+            try member(&reader)
         }
     }
 
@@ -115,19 +101,28 @@ struct JSONByteReader {
     /// the brackets and commas are read here.
     @inline(__always)
     mutating func forEachElement(_ element: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
-        try expect(UInt8(ascii: "["))
-        if try peek() == UInt8(ascii: "]") {
+        try forEachItem(opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), element)
+    }
+
+    /// Walks the object or array that starts with `opening`: `item` reads each member or element,
+    /// the brackets and commas are read here.
+    @inline(__always)
+    private mutating func forEachItem(
+        opening: UInt8, closing: UInt8, _ item: (inout JSONByteReader) throws(Failure) -> Void
+    ) throws(Failure) {
+        try expect(opening)
+        if try peek() == closing {
             index += 1
             return
         }
         while true {
-            try element(&self)
+            try item(&self)
             let next = try peek()
             index += 1
-            if next == UInt8(ascii: "]") { return }
+            if next == closing { return }
             guard next == UInt8(ascii: ",") else { throw .unexpected(next) }
             // A trailing comma is let pass, as `JSONDecoder` lets it pass.
-            if try peek() == UInt8(ascii: "]") {
+            if try peek() == closing {
                 index += 1
                 return
             }
