@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", exact: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump.git", exact: "1.7.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
@@ -54,11 +55,13 @@ let package = Package(
         .target(
             name: "Exchanges",
             dependencies: [
-                .product(name: "NIOHTTP1", package: "swift-nio"), "SiseSupport",
+                "SiseSupport",
                 "MarketDomain",
                 "ExchangeWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "WebSocketFrames",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -229,10 +232,11 @@ let package = Package(
             name: "ExchangesTests",
             dependencies: [
                 "ExchangeWire", "MarketDomain", .product(name: "NIOHTTP1", package: "swift-nio"), "SiseSupport",
-                "Exchanges", "TestSupport",
+                "Exchanges", "TestSupport", "WebSocketFrames",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: sharedSettings
@@ -285,6 +289,7 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: sharedSettings
         ),

@@ -1,17 +1,21 @@
+/// What takes each message a socket reads: its bytes, borrowed for the call.
+public typealias FrameReceiver = @Sendable (UnsafeBufferPointer<UInt8>) throws -> Void
+
 /// One open socket as the live feed sees it: the frames that arrive and a way to send text.
 /// The WebSocket connector provides the real one; tests script their own.
 public struct FeedConnection: Sendable {
-    /// Reads the socket until it closes, handing each frame's payload (binary or text) to
-    /// `receive` in arrival order, in the reading task itself: the bytes are only borrowed for
-    /// the call, and no frame costs a hop between tasks. Returns when the socket closes; throws
-    /// when it fails, or what `receive` throws (which stops the reading).
-    public var readFrames: @Sendable (_ receive: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> Void
+    /// Reads the socket until it closes, handing each message's payload (binary or text) to
+    /// `receive` in arrival order, where the bytes are read (the real socket calls it on its
+    /// event loop, in the turn that read them): the bytes are only borrowed for the call, and no
+    /// message costs a hop between tasks. Returns when the socket closes; throws when it fails,
+    /// or what `receive` throws (which stops the reading).
+    public var readFrames: @Sendable (_ receive: @escaping FrameReceiver) async throws -> Void
     /// Sends a text frame.
     public var send: @Sendable (String) async throws -> Void
 
     /// Makes a connection from its reader and its sender.
     public init(
-        readFrames: @escaping @Sendable (_ receive: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> Void,
+        readFrames: @escaping @Sendable (_ receive: @escaping FrameReceiver) async throws -> Void,
         send: @escaping @Sendable (String) async throws -> Void
     ) {
         self.readFrames = readFrames

@@ -1,26 +1,31 @@
 public import Logging
+import MarketDomain
 import NIOCore
+import NIOHTTP1
 import NIOPosix
+public import NIOSSL
 import Synchronization
-import WSClient
 
 extension FeedConnector {
-    /// Connects with swift-websocket's `WSClient` (Foundation's WebSocket task does not work on
-    /// Linux). RFC 6455 pings go out every `pingInterval`; messages up to 4 MiB are accepted.
-    /// Frames are read where the session reads them, straight from the socket's buffers.
+    /// Connects a WebSocket of the feed's own (``FeedSocketHandler``): TCP, TLS for `wss://`
+    /// (`tlsConfiguration`, the system's trust roots by default), the opening handshake, then
+    /// frames read on the connection's event loop and handed to the session's reader in the
+    /// same loop turn. Pings go out every `pingInterval`; messages up to 4 MiB are accepted.
     ///
-    /// Each connection runs on an event loop of its own, shut down when the connection ends.
-    /// `WSClient` does not give up an upgrade the server never answers (nor one it closes
-    /// half-way), so cancelling an attempt that is still opening shuts its loop down, which is
-    /// what closes that socket: an abandoned attempt leaves no socket behind. Once the session
-    /// runs, cancellation ends it the usual way, with a close handshake.
+    /// Each connection runs on an event loop of its own, shut down when the connection ends;
+    /// cancelling an attempt that is still opening shuts the loop down, which is what closes
+    /// that socket: an abandoned attempt (an upgrade the server never answers) leaves no socket
+    /// behind. Once the session runs, it ends with a close handshake.
     ///
     /// Once open, the session's task prefers that loop as its executor (``EventLoopTaskExecutor``),
-    /// so each read resumes the reader on the thread that read the bytes instead of waking another.
-    public static func webSocket(url: String, pingInterval: Duration = .seconds(30), logger: Logger) -> FeedConnector {
+    /// so what it awaits resumes on the thread that read the bytes instead of waking another.
+    public static func webSocket(
+        url: String, pingInterval: Duration = .seconds(30),
+        tlsConfiguration: TLSConfiguration = .makeClientConfiguration(), logger: Logger
+    ) -> FeedConnector {
         FeedConnector { session in
-            let configuration = WebSocketClientConfiguration(
-                maxFrameSize: 1 << 22, autoPing: .enabled(timePeriod: pingInterval))
+            let endpoint = try FeedSocketEndpoint(url)
+            let sslContext = endpoint.usesTLS ? try NIOSSLContext(configuration: tlsConfiguration) : nil
             let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let executor = EventLoopTaskExecutor(loop.next())
             defer {
@@ -29,16 +34,17 @@ extension FeedConnector {
             }
             let phase = Mutex(AttemptPhase.opening)
             try await withTaskCancellationHandler {
-                try await connect(url: url, configuration: configuration, on: loop, logger: logger) { connection in
-                    let abandoned = phase.withLock { phase in
-                        if phase == .opening { phase = .open }
-                        return phase == .abandoned
-                    }
-                    if abandoned { throw CancellationError() }
-                    // Only an open session runs on the loop: an abandoned attempt shuts the loop down.
-                    try await withTaskExecutorPreference(executor) {
-                        try await session(connection)
-                    }
+                let socket = try await open(
+                    endpoint, sslContext: sslContext, pingInterval: TimeAmount(pingInterval), on: loop)
+                let abandoned = phase.withLock { phase in
+                    if phase == .opening { phase = .open }
+                    return phase == .abandoned
+                }
+                if abandoned { throw CancellationError() }
+                logger.debug("feed socket open to \(endpoint.host):\(endpoint.port)")
+                // Only an open session runs on the loop: an abandoned attempt shuts the loop down.
+                try await withTaskExecutorPreference(executor) {
+                    try await run(session, on: socket)
                 }
             } onCancel: {
                 let abandon = phase.withLock { phase in
@@ -61,29 +67,62 @@ extension FeedConnector {
         case abandoned
     }
 
-    /// Connects on `loop` and runs `session` on the open socket.
-    private static func connect(
-        url: String, configuration: WebSocketClientConfiguration, on loop: MultiThreadedEventLoopGroup,
-        logger: Logger, session: @escaping @Sendable (FeedConnection) async throws -> Void
-    ) async throws {
-        _ = try await WebSocketClient.connect(
-            url: url, configuration: configuration, eventLoopGroup: loop, logger: logger
-        ) { inbound, outbound, _ in
-            // The session ends the connection by returning; the socket's close ends `readFrames`.
-            try await session(
-                FeedConnection(
-                    readFrames: { receive in
-                        // Text and binary alike are handed on as bytes: the readers take UTF-8.
-                        var messages = WebSocketMessageAssembler(maxSize: 1 << 22)
-                        for try await frame in inbound {
-                            let message = try messages.add(
-                                frame.data, startsMessage: frame.opcode != .continuation, fin: frame.fin)
-                            try message?.withUnsafeReadableBytes { bytes in
-                                try receive(bytes.assumingMemoryBound(to: UInt8.self))
-                            }
-                        }
-                    },
-                    send: { text in try await outbound.write(.text(text)) }))
+    /// Connects to `endpoint` on `loop` and completes the opening handshake.
+    private static func open(
+        _ endpoint: FeedSocketEndpoint, sslContext: NIOSSLContext?, pingInterval: TimeAmount,
+        on loop: MultiThreadedEventLoopGroup
+    ) async throws -> FeedSocketUpgrader.Upgraded {
+        let upgrade = try await ClientBootstrap(group: loop).connect(host: endpoint.host, port: endpoint.port) {
+            channel in
+            channel.eventLoop.makeCompletedFuture {
+                if let sslContext {
+                    try channel.pipeline.syncOperations.addHandler(
+                        try NIOSSLClientHandler(context: sslContext, serverHostname: endpoint.serverName))
+                }
+                let request = HTTPRequestHead(
+                    version: .http1_1, method: .GET, uri: endpoint.target,
+                    headers: HTTPHeaders([("Host", endpoint.hostHeader), ("Origin", endpoint.origin)]))
+                let upgrader = FeedSocketUpgrader(maxMessageSize: 1 << 22, pingInterval: pingInterval)
+                var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
+                    upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration<FeedSocketUpgrade>(
+                        upgradeRequestHead: request, upgraders: [upgrader],
+                        notUpgradingCompletionHandler: { channel in
+                            channel.close(promise: nil)
+                            return channel.eventLoop.makeSucceededFuture(.declined)
+                        }))
+                pipeline.leftOverBytesStrategy = .forwardBytes
+                return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+                    configuration: pipeline)
+            }
         }
+        switch try await upgrade.get() {
+        case .upgraded(let socket): return socket
+        case .declined:
+            throw ExchangeError.unavailable("the server declined the WebSocket upgrade at \(endpoint.target)")
+        }
+    }
+
+    /// Runs `session` on the open socket, then closes it (this side's close, then the socket).
+    private static func run(
+        _ session: @Sendable (FeedConnection) async throws -> Void, on socket: FeedSocketUpgrader.Upgraded
+    ) async throws {
+        let loop = socket.channel.eventLoop
+        let handler = socket.handler
+        let connection = FeedConnection(
+            readFrames: { receive in
+                try await withTaskCancellationHandler {
+                    try await loop.flatSubmit { handler.value.read(receive) }.get()
+                } onCancel: {
+                    loop.execute { handler.value.stopReading() }
+                }
+            },
+            send: { text in try await loop.flatSubmit { handler.value.send(text) }.get() })
+        do {
+            try await session(connection)
+        } catch {
+            try? await loop.flatSubmit { handler.value.close() }.get()
+            throw error
+        }
+        try await loop.flatSubmit { handler.value.close() }.get()
     }
 }

@@ -1,0 +1,301 @@
+import NIOCore
+import WebSocketFrames
+
+/// The feed's end of an upgraded WebSocket connection, on the connection's event loop: it reads
+/// the server's frames where the bytes arrive and hands each message to the reader in the same
+/// loop turn, with no frame value, no queue and no task between. A message in one frame (what
+/// every exchange sends) is handed on from the read buffer itself; only a frame split across
+/// reads is copied, and only its own bytes.
+///
+/// It answers pings, echoes the server's close and closes the socket, sends a ping every
+/// `pingInterval` and gives the connection up when the last one got no pong, and fails the
+/// connection (close code 1002 or 1009) on a frame a server may not send.
+final class FeedSocketHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// Why the connection was given up.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let maxMessageSize: Int
+    private let pingInterval: TimeAmount
+    private let closeTimeout: TimeAmount
+    /// Completed when the reading ends: the socket closed, the server closed, or a failure.
+    private let ended: EventLoopPromise<Void>
+    private var isFinished = false
+    private var context: ChannelHandlerContext?
+    private var receiver: FrameReceiver?
+    /// Bytes of a frame that began in an earlier read, or every byte while no reader is there yet.
+    private var unread: ByteBuffer?
+    private var messages: WebSocketMessageAssembler
+    private var phase = Phase.open
+    private var awaitingPong = false
+    private var pinger: RepeatedTask?
+
+    private enum Phase {
+        case open
+        /// This side sent its close and waits for the server's.
+        case closing
+        case closed
+    }
+
+    init(on loop: any EventLoop, maxMessageSize: Int, pingInterval: TimeAmount, closeTimeout: TimeAmount = .seconds(2))
+    {
+        ended = loop.makePromise()
+        self.maxMessageSize = maxMessageSize
+        self.pingInterval = pingInterval
+        self.closeTimeout = closeTimeout
+        messages = WebSocketMessageAssembler(maxSize: maxMessageSize)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        pinger = context.eventLoop.scheduleRepeatedTask(initialDelay: pingInterval, delay: pingInterval) {
+            [weak self] _ in self?.ping()
+        }
+        if !context.channel.isActive { finish(nil) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish(nil)
+        self.context = nil
+    }
+
+    // MARK: The reader's side
+
+    /// Starts handing messages to `receive` (those that came meanwhile first); the future
+    /// completes when reading ends, failed when it ended by a failure or a throw of `receive`.
+    func read(_ receive: @escaping FrameReceiver) -> EventLoopFuture<Void> {
+        guard !isFinished else { return ended.futureResult }
+        guard receiver == nil else { return closedFuture("the socket is read once") }
+        receiver = receive
+        if var waiting = unread {
+            unread = nil
+            deliver(from: &waiting)
+            keep(waiting)
+        }
+        return ended.futureResult
+    }
+
+    /// Stops reading (the reader went away): reading ends with `CancellationError`.
+    func stopReading() {
+        finish(CancellationError())
+    }
+
+    /// Sends a text frame.
+    func send(_ text: String) -> EventLoopFuture<Void> {
+        guard let context, phase == .open else { return closedFuture("the connection is closed") }
+        return context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.text, payload: text.utf8)))
+    }
+
+    /// Ends the connection: this side's close (1000), then the socket closes when the server's
+    /// close comes, or after `closeTimeout`. The future completes once the socket is closed.
+    func close() -> EventLoopFuture<Void> {
+        guard let context else { return ended.futureResult.eventLoop.makeSucceededVoidFuture() }
+        let closed = context.channel.closeFuture
+        if phase == .open {
+            phase = .closing
+            context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: Self.closeCode(1000))))
+                .whenFailure { [weak self] _ in self?.closeSocket() }
+            context.eventLoop.scheduleTask(in: closeTimeout) { [weak self] in self?.closeSocket() }
+        }
+        finish(nil)
+        return closed
+    }
+
+    // MARK: The channel's side
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var input = unwrapInboundIn(data)
+        guard phase != .closed else { return }
+        if !parsesFrames {
+            keep(input)
+            return
+        }
+        if var pending = unread {
+            unread = nil
+            guard completeFrame(&pending, from: &input) else {
+                unread = pending
+                return
+            }
+            deliver(from: &pending)
+        }
+        deliver(from: &input)
+        keep(input)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        phase = .closed
+        finish(nil)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error, code: nil)
+    }
+
+    // MARK: Frames
+
+    /// Copies from `input` into `pending` the bytes its frame still lacks, and no more; true
+    /// once `pending` holds the whole frame.
+    private func completeFrame(_ pending: inout ByteBuffer, from input: inout ByteBuffer) -> Bool {
+        while true {
+            guard let header = header(at: pending) else { return false }
+            let needed = header?.frameLength ?? pending.withUnsafeReadableBytes(ServerFrameHeader.bytesNeeded)
+            let missing = needed - pending.readableBytes
+            if missing == 0, header != nil { return true }
+            guard missing > 0, input.readableBytes > 0 else { return false }
+            var part = input.readSlice(length: min(missing, input.readableBytes))!
+            pending.writeBuffer(&part)
+        }
+    }
+
+    /// Handles each whole frame at the start of `input`, leaving a frame that has not wholly
+    /// arrived (or all of it, once the connection is given up).
+    private func deliver(from input: inout ByteBuffer) {
+        while parsesFrames, input.readableBytes > 0 {
+            guard let read = header(at: input) else { return }
+            guard let header = read, input.readableBytes >= header.frameLength else { return }
+            input.moveReaderIndex(forwardBy: header.length)
+            let payload = input.readSlice(length: header.payloadLength)!
+            handle(header, payload: payload)
+        }
+    }
+
+    /// Whether frames are read now: while a reader is there, and while this side's close waits
+    /// for the server's (bytes that come before the reader wait for it).
+    private var parsesFrames: Bool {
+        phase == .closing || (phase == .open && receiver != nil)
+    }
+
+    /// The header at the start of `buffer`: `.some(nil)` while part of it has not arrived,
+    /// `nil` when it is one a server may not send (the connection is then given up).
+    private func header(at buffer: ByteBuffer) -> ServerFrameHeader?? {
+        let read = buffer.withUnsafeReadableBytes { bytes in
+            Result { () throws(ServerFrameHeader.Problem) in
+                try ServerFrameHeader.read(bytes, maxPayload: maxMessageSize)
+            }
+        }
+        switch read {
+        case .success(let header):
+            return .some(header)
+        case .failure(let problem):
+            fail(Failure(description: "the server sent \(problem)"), code: problem.closeCode)
+            return nil
+        }
+    }
+
+    private func handle(_ header: ServerFrameHeader, payload: ByteBuffer) {
+        switch header.opcode {
+        case .text, .binary, .continuation:
+            let message: ByteBuffer?
+            do {
+                message = try messages.add(payload, startsMessage: header.opcode != .continuation, fin: header.fin)
+            } catch {
+                fail(
+                    Failure(description: "the server sent \(error)"),
+                    code: error == .tooLarge(limit: maxMessageSize) ? 1009 : 1002)
+                return
+            }
+            guard let message, let receiver else { return }
+            do {
+                try message.withUnsafeReadableBytes { try receiver($0.assumingMemoryBound(to: UInt8.self)) }
+            } catch {
+                fail(error, code: 1011)
+            }
+        case .ping:
+            guard phase == .open, let context else { return }
+            context.writeAndFlush(
+                wrapOutboundOut(MaskedClientFrame.make(.pong, payload: payload.readableBytesView)),
+                promise: nil)
+        case .pong:
+            awaitingPong = false
+        case .close:
+            // The server's close: echoed when this side has not closed yet, then the socket is closed.
+            let wasOpen = phase == .open
+            phase = .closed
+            finish(nil)
+            if wasOpen, let context {
+                let code =
+                    payload.readableBytes >= 2 ? Array(payload.readableBytesView.prefix(2)) : Self.closeCode(1000)
+                context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: code)))
+                    .whenComplete { [weak self] _ in self?.closeSocket() }
+            } else {
+                closeSocket()
+            }
+        }
+    }
+
+    private func ping() {
+        guard phase == .open, let context else { return }
+        if awaitingPong {
+            fail(Failure(description: "no pong within \(pingInterval.nanoseconds / 1_000_000_000) s"), code: 1001)
+            return
+        }
+        awaitingPong = true
+        context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.ping, payload: Array("sise".utf8))), promise: nil)
+    }
+
+    // MARK: Ending
+
+    /// Keeps what is left of `input` for the next read, in a buffer of its own size so the
+    /// read buffer is not held.
+    private func keep(_ input: ByteBuffer) {
+        guard input.readableBytes > 0, phase != .closed else { return }
+        if var waiting = unread {
+            var input = input
+            waiting.writeBuffer(&input)
+            unread = waiting
+        } else {
+            var copy = ByteBufferAllocator().buffer(capacity: max(input.readableBytes, 256))
+            copy.writeImmutableBuffer(input)
+            unread = copy
+        }
+    }
+
+    /// Gives the connection up: reading ends with `error`, then this side's close with `code`
+    /// goes out when one is due, then the socket closes.
+    private func fail(_ error: any Error, code: UInt16?) {
+        let wasOpen = phase == .open
+        phase = .closed
+        finish(error)
+        if wasOpen, let code, let context {
+            context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: Self.closeCode(code))))
+                .whenComplete { [weak self] _ in self?.closeSocket() }
+        } else {
+            closeSocket()
+        }
+    }
+
+    private func closeSocket() {
+        context?.close(promise: nil)
+    }
+
+    /// Ends the reading, once: with `error`, or normally.
+    private func finish(_ error: (any Error)?) {
+        pinger?.cancel()
+        pinger = nil
+        guard !isFinished else { return }
+        isFinished = true
+        receiver = nil
+        unread = nil
+        if let error { ended.fail(error) } else { ended.succeed() }
+    }
+
+    private func closedFuture(_ reason: String) -> EventLoopFuture<Void> {
+        ended.futureResult.eventLoop.makeFailedFuture(Failure(description: reason))
+    }
+
+    private static func closeCode(_ code: UInt16) -> [UInt8] {
+        [UInt8(code >> 8), UInt8(code & 0xFF)]
+    }
+}
+
+extension ServerFrameHeader.Problem {
+    /// The close code that says this problem (RFC 6455 §7.4.1).
+    fileprivate var closeCode: UInt16 {
+        if case .tooLarge = self { 1009 } else { 1002 }
+    }
+}
