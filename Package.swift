@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "SiseBench",
             dependencies: [
-                "SiseSupport", "StockLists",
+                "SiseSupport", "StockLists", "WebSocketFrames", .product(name: "NIOCore", package: "swift-nio"),
                 "MarketDomain",
                 "ExchangeWire",
                 "Exchanges",

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WebSocketFrames
 
 /// Many bare browser tabs on `sise serve`'s `/ws`, all read on one thread with poll(2), for
 /// `sise bench serve`: each tab's messages and bytes counted, and each patch's number checked
@@ -172,17 +173,11 @@ struct DashboardMessageReader {
 
     /// The frame at `start` when it is whole: its opcode, its payload's range, where it ends.
     private static func frame(in bytes: [UInt8], at start: Int) -> (UInt8, Range<Int>, Int)? {
-        guard bytes.count - start >= 2 else { return nil }
-        let short = Int(bytes[start + 1] & 0x7F)
-        let lengthBytes = short == 126 ? 2 : short == 127 ? 8 : 0
-        let masked = bytes[start + 1] & 0x80 != 0
-        let headerEnd = start + 2 + lengthBytes + (masked ? 4 : 0)
-        guard bytes.count >= headerEnd else { return nil }
-        var length = short
-        if lengthBytes > 0 {
-            length = bytes[(start + 2)..<(start + 2 + lengthBytes)].reduce(0) { $0 << 8 | Int($1) }
+        let header = bytes.withUnsafeBytes { all in
+            try? ServerFrameHeader.read(UnsafeRawBufferPointer(rebasing: all[start...]), maxPayload: Int.max)
         }
-        guard bytes.count - headerEnd >= length else { return nil }
-        return (bytes[start] & 0x0F, headerEnd..<(headerEnd + length), headerEnd + length)
+        guard let header, bytes.count - start >= header.frameLength else { return nil }
+        let payload = (start + header.length)..<(start + header.frameLength)
+        return (header.opcode.rawValue, payload, payload.upperBound)
     }
 }

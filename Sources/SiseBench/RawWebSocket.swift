@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import NIOCore
+import WebSocketFrames
 
 /// What the benchmarks' bare WebSocket clients share: a blocking socket connected and upgraded
 /// (RFC 6455 §4, nothing more), and client frames masked as §5.3 requires. The clients read the
@@ -43,18 +45,7 @@ enum RawWebSocket {
 
     /// A final text frame as a client must send it: masked (RFC 6455 §5.3).
     static func maskedTextFrame(_ payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [0x81]
-        switch payload.count {
-        case 0..<126: frame.append(0x80 | UInt8(payload.count))
-        case 126...0xFFFF: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        default:
-            frame.append(0x80 | 127)
-            frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(payload.count) >> ($0 * 8)) }
-        }
-        let mask: [UInt8] = (0..<4).map { _ in UInt8.random(in: 0...255) }
-        frame += mask
-        frame += payload.enumerated().map { $1 ^ mask[$0 & 3] }
-        return frame
+        Array(MaskedClientFrame.make(.text, payload: payload).readableBytesView)
     }
 
     private static func connect(host: String, port: Int) throws -> Int32 {

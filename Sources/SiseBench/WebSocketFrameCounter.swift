@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WebSocketFrames
 
 /// A bare WebSocket client that counts a server's data frames by their headers and never reads
 /// their payloads: `sise bench ingest --frames-only` measures what a server sends, so its reader
@@ -87,21 +88,21 @@ struct FrameHeaderParser {
             }
             header.append(bytes[index])
             index = bytes.index(after: index)
-            guard header.count >= 2 else { continue }
-            let short = Int(header[1] & 0x7F)
-            let lengthBytes = short == 126 ? 2 : short == 127 ? 8 : 0
-            let needed = 2 + lengthBytes + (header[1] & 0x80 != 0 ? 4 : 0)
-            guard header.count == needed else { continue }
-            var length = short
-            if lengthBytes > 0 {
-                length = header[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | Int($1) }
+            guard header.count >= 2, header.count == header.withUnsafeBytes(ServerFrameHeader.bytesNeeded) else {
+                continue
             }
-            switch header[0] & 0x0F {
-            case 0x1, 0x2: frames += 1
-            case 0x8: sawClose = true
+            // A frame no server may send ends the count as a close does.
+            guard let frame = header.withUnsafeBytes({ try? ServerFrameHeader.read($0, maxPayload: Int.max) })
+            else {
+                sawClose = true
+                return frames
+            }
+            switch frame.opcode {
+            case .text, .binary: frames += 1
+            case .close: sawClose = true
             default: break
             }
-            skip = length
+            skip = frame.payloadLength
             header.removeAll(keepingCapacity: true)
         }
         return frames
