@@ -198,4 +198,52 @@ import WebSocketFrames
         try send(text("after"), to: channel)
         #expect(received.all.isEmpty)
     }
+
+    /// Counts the reads asked of the socket below the feed's handler.
+    private final class ReadCounter: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        var reads = 0
+
+        func read(context: ChannelHandlerContext) {
+            reads += 1
+            context.read()
+        }
+    }
+
+    @Test func pacedReadsAskTheSocketAtMostOnceAnIntervalAndAtOnceAfterAQuietOne() throws {
+        let channel = EmbeddedChannel()
+        let counter = ReadCounter()
+        let handler = FeedSocketHandler(
+            on: channel.embeddedEventLoop, maxMessageSize: 1024, pingInterval: .seconds(30),
+            readPacing: .milliseconds(50))
+        try channel.pipeline.syncOperations.addHandler(counter)
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        let start = counter.reads
+        channel.read()
+        #expect(counter.reads == start + 1)
+        // Asked again at once: the read waits for the interval, and asking more adds none.
+        channel.read()
+        channel.read()
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(49))
+        #expect(counter.reads == start + 1)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(counter.reads == start + 2)
+        // After a quiet spell the next read goes at once.
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        channel.read()
+        #expect(counter.reads == start + 3)
+    }
+
+    @Test func unpacedReadsGoAtOnce() throws {
+        let channel = EmbeddedChannel()
+        let counter = ReadCounter()
+        try channel.pipeline.syncOperations.addHandler(counter)
+        try channel.pipeline.syncOperations.addHandler(
+            FeedSocketHandler(on: channel.embeddedEventLoop, maxMessageSize: 1024, pingInterval: .seconds(30)))
+        let start = counter.reads
+        for _ in 0..<5 { channel.read() }
+        #expect(counter.reads == start + 5)
+    }
 }

@@ -9,11 +9,13 @@ import NIOCore
 /// the simulator alike).
 public enum ExchangeClient {
     /// A market-data client for a server of `exchange`'s dialect. REST requests keep to the
-    /// exchange's rate limit and retry its refusals for up to `rateLimitPatience` in all.
+    /// exchange's rate limit and retry its refusals for up to `rateLimitPatience` in all. Its live
+    /// feeds read their sockets at most once every `feedReadPacing` when one is given (a screen's
+    /// frame interval at most: ``FeedConnector/webSocket(url:pingInterval:readPacing:tlsConfiguration:logger:)``).
     public static func make(
         _ exchange: Exchange, server: ExchangeServer, backoff: ReconnectBackoff = ReconnectBackoff(),
         health: FeedHealth = FeedHealth(), rateLimitPatience: Duration = .seconds(60), logger: Logger? = nil,
-        upbitKeys: UpbitKeys? = nil
+        upbitKeys: UpbitKeys? = nil, feedReadPacing: Duration? = nil
     ) -> MarketDataClient {
         let logger = logger ?? Logger(label: "sise.\(exchange.rawValue)")
         let policy: RESTRateLimits.Policy =
@@ -28,7 +30,8 @@ public enum ExchangeClient {
             limits: RESTRateLimits(policy), serverName: exchange.displayName, maximumRefusalWait: rateLimitPatience)
         let operations = Operations.of(exchange, over: transport, upbitKeys: upbitKeys).checked(logger: logger)
         let feed = ReconnectingFeed(
-            connector: .webSocket(url: server.webSocketURL, logger: logger), dialect: operations.dialect,
+            connector: .webSocket(url: server.webSocketURL, readPacing: feedReadPacing, logger: logger),
+            dialect: operations.dialect,
             fetchSnapshot: operations.tickers, backoff: backoff, health: health, clock: ContinuousClock(),
             logger: logger)
         return MarketDataClient(

@@ -10,8 +10,9 @@ import WebSocketFrames
 /// It answers pings, echoes the server's close and closes the socket, sends a ping every
 /// `pingInterval` and gives the connection up when the last one got no pong, and fails the
 /// connection (close code 1002 or 1009) on a frame a server may not send.
-final class FeedSocketHandler: ChannelInboundHandler {
+final class FeedSocketHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     /// Why the connection was given up.
@@ -33,6 +34,10 @@ final class FeedSocketHandler: ChannelInboundHandler {
     private var phase = Phase.open
     private var awaitingPong = false
     private var pinger: RepeatedTask?
+    /// The least time between two reads of the socket, `nil` for reading as bytes arrive.
+    private let readPacing: TimeAmount?
+    private var lastRead = NIODeadline.distantPast
+    private var readPending = false
 
     private enum Phase {
         case open
@@ -41,9 +46,12 @@ final class FeedSocketHandler: ChannelInboundHandler {
         case closed
     }
 
-    init(on loop: any EventLoop, maxMessageSize: Int, pingInterval: TimeAmount, closeTimeout: TimeAmount = .seconds(2))
-    {
+    init(
+        on loop: any EventLoop, maxMessageSize: Int, pingInterval: TimeAmount, readPacing: TimeAmount? = nil,
+        closeTimeout: TimeAmount = .seconds(2)
+    ) {
         ended = loop.makePromise()
+        self.readPacing = readPacing
         self.maxMessageSize = maxMessageSize
         self.pingInterval = pingInterval
         self.closeTimeout = closeTimeout
@@ -124,6 +132,26 @@ final class FeedSocketHandler: ChannelInboundHandler {
         }
         deliver(from: &input)
         keep(input)
+    }
+
+    /// Reads the socket again, at most once every `readPacing`: what came meanwhile waits in
+    /// the kernel and is read in one go, so a steady feed wakes the loop that often, not once a
+    /// message.
+    func read(context: ChannelHandlerContext) {
+        guard let readPacing else { return context.read() }
+        let due = lastRead + readPacing
+        guard context.eventLoop.now < due else {
+            lastRead = context.eventLoop.now
+            return context.read()
+        }
+        guard !readPending else { return }
+        readPending = true
+        context.eventLoop.scheduleTask(deadline: due) { [weak self] in
+            guard let self, let context = self.context else { return }
+            self.readPending = false
+            self.lastRead = context.eventLoop.now
+            context.read()
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -18,12 +18,14 @@ struct FeedSocketUpgrader: NIOTypedHTTPClientProtocolUpgrader {
     let requiredUpgradeHeaders: [String] = []
     let maxMessageSize: Int
     let pingInterval: TimeAmount
+    let readPacing: TimeAmount?
     /// The `Sec-WebSocket-Key` sent: 16 random bytes in base64.
     let key: String
 
-    init(maxMessageSize: Int, pingInterval: TimeAmount, key: String = Self.randomKey()) {
+    init(maxMessageSize: Int, pingInterval: TimeAmount, readPacing: TimeAmount? = nil, key: String = Self.randomKey()) {
         self.maxMessageSize = maxMessageSize
         self.pingInterval = pingInterval
+        self.readPacing = readPacing
         self.key = key
     }
 
@@ -41,7 +43,8 @@ struct FeedSocketUpgrader: NIOTypedHTTPClientProtocolUpgrader {
     func upgrade(channel: any Channel, upgradeResponse: HTTPResponseHead) -> EventLoopFuture<FeedSocketUpgrade> {
         channel.eventLoop.makeCompletedFuture {
             let handler = FeedSocketHandler(
-                on: channel.eventLoop, maxMessageSize: maxMessageSize, pingInterval: pingInterval)
+                on: channel.eventLoop, maxMessageSize: maxMessageSize, pingInterval: pingInterval,
+                readPacing: readPacing)
             try channel.pipeline.syncOperations.addHandler(handler)
             return .upgraded(Upgraded(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)))
         }

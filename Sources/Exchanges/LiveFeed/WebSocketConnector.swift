@@ -11,6 +11,8 @@ extension FeedConnector {
     /// (`tlsConfiguration`, the system's trust roots by default), the opening handshake, then
     /// frames read on the connection's event loop and handed to the session's reader in the
     /// same loop turn. Pings go out every `pingInterval`; messages up to 4 MiB are accepted.
+    /// With `readPacing`, the socket is read at most once every so often, what came meanwhile
+    /// in one go: a screen drawn ten times a second has no use for a wake-up per message.
     ///
     /// Each connection runs on an event loop of its own, shut down when the connection ends;
     /// cancelling an attempt that is still opening shuts the loop down, which is what closes
@@ -20,7 +22,7 @@ extension FeedConnector {
     /// Once open, the session's task prefers that loop as its executor (``EventLoopTaskExecutor``),
     /// so what it awaits resumes on the thread that read the bytes instead of waking another.
     public static func webSocket(
-        url: String, pingInterval: Duration = .seconds(30),
+        url: String, pingInterval: Duration = .seconds(30), readPacing: Duration? = nil,
         tlsConfiguration: TLSConfiguration = .makeClientConfiguration(), logger: Logger
     ) -> FeedConnector {
         FeedConnector { session in
@@ -35,7 +37,8 @@ extension FeedConnector {
             let phase = Mutex(AttemptPhase.opening)
             try await withTaskCancellationHandler {
                 let socket = try await open(
-                    endpoint, sslContext: sslContext, pingInterval: TimeAmount(pingInterval), on: loop)
+                    endpoint, sslContext: sslContext, pingInterval: TimeAmount(pingInterval),
+                    readPacing: readPacing.map(TimeAmount.init), on: loop)
                 let abandoned = phase.withLock { phase in
                     if phase == .opening { phase = .open }
                     return phase == .abandoned
@@ -70,7 +73,7 @@ extension FeedConnector {
     /// Connects to `endpoint` on `loop` and completes the opening handshake.
     private static func open(
         _ endpoint: FeedSocketEndpoint, sslContext: NIOSSLContext?, pingInterval: TimeAmount,
-        on loop: MultiThreadedEventLoopGroup
+        readPacing: TimeAmount?, on loop: MultiThreadedEventLoopGroup
     ) async throws -> FeedSocketUpgrader.Upgraded {
         let upgrade = try await ClientBootstrap(group: loop).connect(host: endpoint.host, port: endpoint.port) {
             channel in
@@ -82,7 +85,8 @@ extension FeedConnector {
                 let request = HTTPRequestHead(
                     version: .http1_1, method: .GET, uri: endpoint.target,
                     headers: HTTPHeaders([("Host", endpoint.hostHeader), ("Origin", endpoint.origin)]))
-                let upgrader = FeedSocketUpgrader(maxMessageSize: 1 << 22, pingInterval: pingInterval)
+                let upgrader = FeedSocketUpgrader(
+                    maxMessageSize: 1 << 22, pingInterval: pingInterval, readPacing: readPacing)
                 var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
                     upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration<FeedSocketUpgrade>(
                         upgradeRequestHead: request, upgraders: [upgrader],

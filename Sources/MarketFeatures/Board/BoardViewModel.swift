@@ -27,6 +27,11 @@ public final class BoardViewModel {
     let clock: ViewClock
     let language: NameLanguage
     private let frameInterval: Duration
+    /// How often live data is framed, unless told otherwise: ten times a second.
+    public static let liveFrameInterval = Duration.milliseconds(100)
+    /// How often a screen's live feeds need read their sockets: twice a frame, so a frame takes
+    /// what came at most half a frame before it.
+    public static let feedReadPacing = liveFrameInterval / 2
     let logger: Logger
     var state: BoardState
     /// The board as of the last frame taken, shared with every other reader of it.
@@ -93,7 +98,7 @@ public final class BoardViewModel {
     /// only its sort orders: a viewer never starts from another viewer's tab or search.
     public init(
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
-        language: NameLanguage = .korean, frameInterval: Duration = .milliseconds(100),
+        language: NameLanguage = .korean, frameInterval: Duration = liveFrameInterval,
         exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, wallets: WalletWatch? = nil,
         resumesStoredView: Bool = true,
         logger: Logger = Logger(label: "sise.board")

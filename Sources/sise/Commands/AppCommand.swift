@@ -58,7 +58,7 @@ struct AppCommand: AsyncParsableCommand {
             let main = exchangeOptions.exchange
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
-                listStore: opened, simulator: simulator
+                listStore: opened, simulator: simulator, feedReadPacing: BoardViewModel.feedReadPacing
             ) { clients, stockContext, services in
                 guard let client = clients[main] else { throw ExchangeError.unavailable("no client for \(main)") }
                 // The chosen exchange must load before the screen opens; the others (the Compare

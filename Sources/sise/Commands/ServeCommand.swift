@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             try await MarketSession.run(
                 exchangeOptions, exchanges: Exchange.allCases, store: store, stocks: stocks, limits: stockOptions,
-                listStore: opened
+                listStore: opened, feedReadPacing: BoardViewModel.feedReadPacing
             ) { clients, stockContext, examples in
                 let boards = ExchangeBoards(clients: clients)
                 guard let board = boards.boards[main], let client = clients[main] else {

@@ -35,10 +35,12 @@ enum MarketSession {
 
     /// Runs `body` with clients of several exchanges and, when `stocks` is given, that stock source
     /// on the same simulator (the terminal app; the `simulator` made ahead when given). With
-    /// `--live` and no KIS keys, Yahoo stands in for KIS and the context says why.
+    /// `--live` and no KIS keys, Yahoo stands in for KIS and the context says why. The live feeds
+    /// read their sockets at most once every `feedReadPacing` when one is given (a screen's).
     static func run<Result: Sendable>(
         _ options: ExchangeOptions, exchanges: [Exchange], store: PreferenceStore?, stocks: StockSource?,
         limits: StockOptions, listStore: MarketStore? = nil, simulator: EmbeddedSimulator.Prepared? = nil,
+        feedReadPacing: Duration? = nil,
         _ body: ([Exchange: MarketDataClient], StockSession.Context?, ServiceServers) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "sise")
@@ -60,7 +62,10 @@ enum MarketSession {
         }
         if options.live {
             return try await body(
-                clients(exchanges, store: store, logger: logger, upbitKeys: UpbitKeyFile.load()) { .live($0) },
+                clients(
+                    exchanges, store: store, logger: logger, upbitKeys: UpbitKeyFile.load(),
+                    feedReadPacing: feedReadPacing
+                ) { .live($0) },
                 stockContext(baseURL: nil, live: true, simulated: false), ServiceServers.live)
         }
         if let baseURL = options.baseURL {
@@ -84,12 +89,12 @@ enum MarketSession {
                     by: Exchange.allCases.count + StockSource.allCases.count + index)
             }
             return try await body(
-                clients(exchanges, store: store, logger: logger) { servers[$0] },
+                clients(exchanges, store: store, logger: logger, feedReadPacing: feedReadPacing) { servers[$0] },
                 stockContext(baseURL: stockBase, live: false, simulated: false), examples)
         }
         return try await EmbeddedSimulator.run(options, prepared: simulator) { running in
             try await body(
-                clients(exchanges, store: store, logger: logger) { exchange in
+                clients(exchanges, store: store, logger: logger, feedReadPacing: feedReadPacing) { exchange in
                     ExchangeServer(
                         restBaseURL: running.restBaseURL(for: exchange),
                         webSocketURL: running.webSocketURL(for: exchange))
@@ -157,11 +162,14 @@ enum MarketSession {
     /// its keyed requests with `upbitKeys` (the simulator's own pair unless told otherwise).
     private static func clients(
         _ exchanges: [Exchange], store: PreferenceStore?, logger: Logger, upbitKeys: UpbitKeys? = .simulated,
-        server: (Exchange) -> ExchangeServer?
+        feedReadPacing: Duration? = nil, server: (Exchange) -> ExchangeServer?
     ) -> [Exchange: MarketDataClient] {
         var clients: [Exchange: MarketDataClient] = [:]
         func client(_ exchange: Exchange) -> MarketDataClient? {
-            server(exchange).map { ExchangeClient.make(exchange, server: $0, logger: logger, upbitKeys: upbitKeys) }
+            server(exchange).map {
+                ExchangeClient.make(
+                    exchange, server: $0, logger: logger, upbitKeys: upbitKeys, feedReadPacing: feedReadPacing)
+            }
         }
         let sources = [Exchange.upbit, .bithumb].compactMap { client($0)?.fetchMarkets }
         for exchange in exchanges {
