@@ -63,7 +63,7 @@ import WebSocketFrames
         try channel.pipeline.syncOperations.addHandler(handler)
         let received = Received()
         var outcome: Result<Void, any Error>?
-        handler.read(
+        handler.startReading(
             receive ?? { bytes in received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
         ).assumeIsolated().whenComplete { outcome = $0 }
         return (channel, handler, received, { outcome })
@@ -106,10 +106,27 @@ import WebSocketFrames
         try channel.pipeline.syncOperations.addHandler(handler)
         try send(text("early") + Array(text("later").prefix(3)), to: channel)
         let received = Received()
-        _ = handler.read { bytes in received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
+        _ = handler.startReading { bytes in
+            received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+        }
         #expect(received.all == ["early"])
         try send(Array(text("later").dropFirst(3)), to: channel)
         #expect(received.all == ["early", "later"])
+    }
+
+    @Test func bytesPastAMessagesWorthBeforeTheReaderFailTheConnection() throws {
+        let channel = EmbeddedChannel()
+        let handler = FeedSocketHandler(on: channel.embeddedEventLoop, maxMessageSize: 64, pingInterval: .seconds(30))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try send(text(String(repeating: "a", count: 70)), to: channel)
+        #expect(channel.isActive)
+        try send(text("more than enough"), to: channel)
+        #expect(try written(channel).map(\.payload) == [[0x03, 0xF1]])  // 1009
+        var outcome: Result<Void, any Error>?
+        handler.startReading { _ in }.assumeIsolated().whenComplete { outcome = $0 }
+        #expect(throws: FeedSocketHandler.Failure.self) { try outcome?.get() }
+        #expect(!channel.isActive)
     }
 
     @Test func theServersCloseIsEchoedAndEndsTheReading() throws {

@@ -75,7 +75,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
 
     /// Starts handing messages to `receive` (those that came meanwhile first); the future
     /// completes when reading ends, failed when it ended by a failure or a throw of `receive`.
-    func read(_ receive: @escaping FrameReceiver) -> EventLoopFuture<Void> {
+    func startReading(_ receive: @escaping FrameReceiver) -> EventLoopFuture<Void> {
         guard !isFinished else { return ended.futureResult }
         guard receiver == nil else { return closedFuture("the socket is read once") }
         receiver = receive
@@ -120,6 +120,12 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         guard phase != .closed else { return }
         if !parsesFrames {
             keep(input)
+            // What waits for the reader is held to one message's worth.
+            if let unread, unread.readableBytes > maxMessageSize + 14 {
+                fail(
+                    Failure(description: "the server sent over \(maxMessageSize) bytes before the feed read any"),
+                    code: 1009)
+            }
             return
         }
         if var pending = unread {

@@ -115,7 +115,7 @@ extension FeedConnector {
         let connection = FeedConnection(
             readFrames: { receive in
                 try await withTaskCancellationHandler {
-                    try await loop.flatSubmit { handler.value.read(receive) }.get()
+                    try await loop.flatSubmit { handler.value.startReading(receive) }.get()
                 } onCancel: {
                     loop.execute { handler.value.stopReading() }
                 }
