@@ -251,14 +251,8 @@ final class FeedSocketHandler: ChannelDuplexHandler {
             let wasOpen = phase == .open
             phase = .closed
             finish(nil)
-            if wasOpen, let context {
-                let code =
-                    payload.readableBytes >= 2 ? Array(payload.readableBytesView.prefix(2)) : Self.closeCode(1000)
-                context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: code)))
-                    .whenComplete { [weak self] _ in self?.closeSocket() }
-            } else {
-                closeSocket()
-            }
+            let code = payload.readableBytes >= 2 ? Array(payload.readableBytesView.prefix(2)) : Self.closeCode(1000)
+            closeSocket(sendingClose: wasOpen ? code : nil)
         }
     }
 
@@ -295,16 +289,15 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         let wasOpen = phase == .open
         phase = .closed
         finish(error)
-        if wasOpen, let code, let context {
-            context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: Self.closeCode(code))))
-                .whenComplete { [weak self] _ in self?.closeSocket() }
-        } else {
-            closeSocket()
-        }
+        closeSocket(sendingClose: wasOpen ? code.map(Self.closeCode) : nil)
     }
 
-    private func closeSocket() {
-        context?.close(promise: nil)
+    /// Closes the socket, after this side's close frame carrying `closePayload` when one is given.
+    private func closeSocket(sendingClose closePayload: [UInt8]? = nil) {
+        guard let context else { return }
+        guard let closePayload else { return context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: closePayload)))
+            .whenComplete { [weak self] _ in self?.closeSocket() }
     }
 
     /// Ends the reading, once: with `error`, or normally.
