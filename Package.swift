@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", exact: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump.git", exact: "1.7.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
@@ -39,7 +40,10 @@ let package = Package(
     targets: [
         .target(name: "SiseSupport", swiftSettings: sharedSettings),
         .target(
-            name: "WebSocketFrames", dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            name: "WebSocketFrames",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: sharedSettings),
         .target(
             name: "MarketDomain",
@@ -59,7 +63,6 @@ let package = Package(
                 "MarketDomain",
                 "ExchangeWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 "WebSocketFrames",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -119,11 +122,13 @@ let package = Package(
                 "SiseSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 "WebSocketFrames",
             ],
             resources: [.copy("Resources")],

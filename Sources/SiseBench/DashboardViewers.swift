@@ -174,7 +174,8 @@ struct DashboardMessageReader {
     /// The frame at `start` when it is whole: its opcode, its payload's range, where it ends.
     private static func frame(in bytes: [UInt8], at start: Int) -> (UInt8, Range<Int>, Int)? {
         let header = bytes.withUnsafeBytes { all in
-            try? ServerFrameHeader.read(UnsafeRawBufferPointer(rebasing: all[start...]), maxPayload: Int.max)
+            try? WebSocketFrameHeader.read(
+                UnsafeRawBufferPointer(rebasing: all[start...]), from: .server, maxPayload: Int.max)
         }
         guard let header, bytes.count - start >= header.frameLength else { return nil }
         let payload = (start + header.length)..<(start + header.frameLength)

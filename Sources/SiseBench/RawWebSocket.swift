@@ -24,7 +24,7 @@ enum RawWebSocket {
             let path = url.path.isEmpty ? "/" : url.path
             let request =
                 "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: c2lzZS1mcmFtZS1jb3VudGVy\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                + "Sec-WebSocket-Key: c2lzZS1mcmFtZS1jb3VudA==\r\nSec-WebSocket-Version: 13\r\n\r\n"
             try send(Array(request.utf8), on: descriptor)
             return (descriptor, try readHandshake(on: descriptor))
         } catch {

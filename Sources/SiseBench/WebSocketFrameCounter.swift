@@ -88,11 +88,14 @@ struct FrameHeaderParser {
             }
             header.append(bytes[index])
             index = bytes.index(after: index)
-            guard header.count >= 2, header.count == header.withUnsafeBytes(ServerFrameHeader.bytesNeeded) else {
+            guard header.count >= 2, header.count == header.withUnsafeBytes(WebSocketFrameHeader.bytesNeeded) else {
                 continue
             }
             // A frame no server may send ends the count as a close does.
-            guard let frame = header.withUnsafeBytes({ try? ServerFrameHeader.read($0, maxPayload: Int.max) })
+            guard
+                let frame = header.withUnsafeBytes({
+                    try? WebSocketFrameHeader.read($0, from: .server, maxPayload: Int.max)
+                })
             else {
                 sawClose = true
                 return frames

@@ -1,13 +1,13 @@
 import Foundation
 public import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 public import Logging
 import NIOCore
 
 /// `sise serve`'s web server (Hummingbird 2): the page and its assets at `/`, and one WebSocket
-/// per browser tab at `/ws`, each tab a ``DashboardViewer`` over the shared boards: tabs that only
-/// watch share one view model per row count (``SharedBoardView``), a tab that acts has its own.
+/// per browser tab at `/ws` (``DashboardChildChannel``), each tab a ``DashboardViewer`` over the
+/// shared boards: tabs that only watch share one view model per row count
+/// (``SharedBoardView``), a tab that acts has its own.
 ///
 /// Safe by default: it listens where it is told (loopback unless the caller says otherwise),
 /// answers only to the names of that address (``DashboardHosts``: no DNS rebinding), the
@@ -61,42 +61,32 @@ public struct DashboardServer: Sendable {
         let logger = logger
         let shared = await SharedBoardViews { DashboardViewer.makeRoot(context: context, logger: logger) }
         defer { Task { @MainActor in shared.stop() } }
-        let viewer = DashboardViewer(context: context, shared: shared, logger: logger)
-        let hosts = hosts
-        let webSockets = Router(context: DashboardSocketContext.self)
-        webSockets.ws(
-            "/ws",
-            shouldUpgrade: { request, _ in
-                Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade
-            },
-            onUpgrade: { inbound, _, context in
-                try await viewer.run(inbound: inbound, channel: context.requestContext.channel)
-            })
+        let tabs = OpenTabs()
+        defer { tabs.closeAll() }
+        let viewer = DashboardViewer(context: context, shared: shared, logger: logger, tabs: tabs)
+        var routes: [String: DashboardChildChannel.Route] = ["/ws": { try viewer.open($0) }]
         // The example apps' pages, each on a view model of its own (SPEC §1.14).
         if let examples = context.examples {
-            webSockets.ws(
-                "/ws/repo-search",
-                shouldUpgrade: { request, _ in Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade },
-                onUpgrade: { inbound, outbound, _ in
-                    try await ExamplePageSession.repoSearch(examples.repositories, inbound: inbound, outbound: outbound)
-                })
-            webSockets.ws(
-                "/ws/numbers",
-                shouldUpgrade: { request, _ in Self.isOwnPage(request, hosts: hosts) ? .upgrade([:]) : .dontUpgrade },
-                onUpgrade: { inbound, outbound, _ in
-                    try await ExamplePageSession.numbers(examples.numbers, inbound: inbound, outbound: outbound)
-                })
+            routes["/ws/repo-search"] = { channel in
+                try ExamplePageSession.open(channel, tabs: tabs) { messages, reply in
+                    await ExamplePageSession.repoSearch(examples.repositories, messages: messages, reply: reply)
+                }
+            }
+            routes["/ws/numbers"] = { channel in
+                try ExamplePageSession.open(channel, tabs: tabs) { messages, reply in
+                    await ExamplePageSession.numbers(examples.numbers, messages: messages, reply: reply)
+                }
+            }
         }
-        let webSocketResponder = webSockets.buildResponder()
+        let hosts = hosts
         let limits = limits
         let connections = OpenConnections(limit: limits.maximumConnections)
-        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: .nanoseconds(Int64(limits.idleTimeout / .nanoseconds(1)))),
-            ws: .init(maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(30))))
-        let server = HTTPServerBuilder { responder in
+        let server = HTTPServerBuilder { [routes] responder in
             GuardedServerChannel(
-                base: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder, configuration: channel),
+                base: DashboardChildChannel(
+                    routes: routes,
+                    isOwnPage: { host, origins in Self.isOwnPage(host: host, origins: origins, hosts: hosts) },
+                    idleTimeout: limits.idleTimeout, responder: responder),
                 limits: limits, connections: connections)
         }
         let app = Application(
@@ -115,10 +105,8 @@ public struct DashboardServer: Sendable {
     /// Whether a WebSocket request comes from this server's own page: its `Host` names this
     /// server, and every `Origin` sent is one of this server's (``DashboardHosts``). A browser
     /// always sends `Origin` with a WebSocket request.
-    static func isOwnPage(_ request: Request, hosts: DashboardHosts) -> Bool {
-        let host = request.head.authority
-        return hosts.accepts(host: host)
-            && request.headers[values: .origin].allSatisfy { hosts.acceptsOrigin($0, requestHost: host) }
+    static func isOwnPage(host: String?, origins: [String], hosts: DashboardHosts) -> Bool {
+        hosts.accepts(host: host) && origins.allSatisfy { hosts.acceptsOrigin($0, requestHost: host) }
     }
 
     private static func response(_ asset: DashboardAssets.Asset, withBody: Bool = true) -> Response {
@@ -132,21 +120,6 @@ public struct DashboardServer: Sendable {
             return Response(status: .ok, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
-    }
-}
-
-/// A WebSocket request's context that keeps its connection: a tab's frames are written to it
-/// directly (``TabOutlet``).
-struct DashboardSocketContext: RequestContext, WebSocketRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let webSocket: WebSocketHandlerReference<Self>
-    /// The connection the request came on.
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        webSocket = .init()
-        channel = source.channel
     }
 }
 

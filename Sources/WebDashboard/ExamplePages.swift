@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdWebSocket
 public import MarketDomain
 public import MarketFeatures
 import NIOCore
@@ -33,39 +32,63 @@ enum ExamplePageSession {
         var message: String?
     }
 
-    /// Runs a page over `inbound`/`outbound` until it closes: `outputs` go out, inputs go to `send`.
+    /// Puts an example page on its upgraded connection `channel`, on the connection's event
+    /// loop: `run` gets the page's messages and a way to answer, and the socket closes when it
+    /// returns.
+    static func open(
+        _ channel: any Channel, tabs: OpenTabs,
+        run:
+            @escaping @MainActor @Sendable (AsyncStream<ByteBuffer>, _ reply: @escaping @Sendable (ByteBuffer) -> Void)
+            async -> Void
+    ) throws {
+        let outlet = try TabOutlet.install(on: channel)
+        let (messages, received) = AsyncStream<ByteBuffer>.makeStream()
+        let socket = TabSocketHandler(
+            maxMessageSize: 1 << 16, receive: { received.yield($0) },
+            closed: {
+                tabs.remove(channel)
+                received.finish()
+            })
+        let bound = NIOLoopBound(socket, eventLoop: channel.eventLoop)
+        tabs.add(channel, closing: bound)
+        try channel.pipeline.syncOperations.addHandler(socket)
+        Task { @MainActor in
+            await run(messages) { outlet.sendAside($0) }
+            bound.eventLoop.execute { bound.value.close(code: 1000) }
+        }
+    }
+
+    /// Runs a page until it leaves (`messages` end): `outputs` go out through `reply`, inputs
+    /// go to `send`.
     static func run<Input: Decodable & Sendable, Output: Encodable & Sendable>(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, outputs: AsyncStream<Output>,
+        messages: AsyncStream<ByteBuffer>, reply: @escaping @Sendable (ByteBuffer) -> Void,
+        outputs: AsyncStream<Output>,
         send: @escaping @MainActor @Sendable (Input) -> Void
-    ) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = .sortedKeys
                 for await output in outputs {
-                    let text = try encoder.encode(Message(type: "output", output: output))
-                    try await outbound.write(.text(String(decoding: text, as: UTF8.self)))
+                    if let text = try? encoder.encode(Message(type: "output", output: output)) {
+                        reply(ByteBuffer(bytes: text))
+                    }
                 }
             }
             group.addTask {
-                for try await message in inbound.messages(maxSize: 1 << 16) {
-                    let bytes: Data
-                    switch message {
-                    case .text(let text): bytes = Data(text.utf8)
-                    case .binary(let buffer): bytes = Data(buffer.readableBytesView)
-                    }
+                for await message in messages {
                     do {
-                        let request = try JSONDecoder().decode(Request<Input>.self, from: bytes)
+                        let request = try JSONDecoder().decode(
+                            Request<Input>.self, from: Data(message.readableBytesView))
                         await send(request.input)
                     } catch {
-                        let reply = Message<Output>(type: "error", message: "not an input of this page: \(error)")
-                        let text = try JSONEncoder().encode(reply)
-                        try await outbound.write(.text(String(decoding: text, as: UTF8.self)))
+                        let refusal = Message<Output>(type: "error", message: "not an input of this page: \(error)")
+                        if let text = try? JSONEncoder().encode(refusal) { reply(ByteBuffer(bytes: text)) }
                     }
                 }
             }
-            // The page leaving (the reader ending) ends the session.
-            _ = try await group.next()
+            // The page leaving (its messages ending) ends the session.
+            _ = await group.next()
             group.cancelAll()
         }
     }
@@ -73,22 +96,23 @@ enum ExamplePageSession {
     /// The repository search page: a view model of its own, searching `swift` on appearing.
     @MainActor
     static func repoSearch(
-        _ client: RepositorySearchClient, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
-    ) async throws {
+        _ client: RepositorySearchClient, messages: AsyncStream<ByteBuffer>,
+        reply: @escaping @Sendable (ByteBuffer) -> Void
+    ) async {
         let viewModel = RepoSearchViewModel(client: client, clock: ViewClock(ContinuousClock()))
         let outputs = viewModel.outputs(bufferingPolicy: .bufferingNewest(8))
         viewModel.send(.appeared)
-        try await run(inbound: inbound, outbound: outbound, outputs: outputs) { viewModel.send($0) }
+        await run(messages: messages, reply: reply, outputs: outputs) { viewModel.send($0) }
     }
 
     /// The numbers page: a view model of its own, fetching five on appearing.
     @MainActor
     static func numbers(
-        _ client: RandomNumberClient, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
-    ) async throws {
+        _ client: RandomNumberClient, messages: AsyncStream<ByteBuffer>, reply: @escaping @Sendable (ByteBuffer) -> Void
+    ) async {
         let viewModel = NumbersViewModel(client: client, clock: ViewClock(ContinuousClock()))
         let outputs = viewModel.outputs(bufferingPolicy: .bufferingNewest(8))
         viewModel.send(.appeared)
-        try await run(inbound: inbound, outbound: outbound, outputs: outputs) { viewModel.send($0) }
+        await run(messages: messages, reply: reply, outputs: outputs) { viewModel.send($0) }
     }
 }

@@ -2,8 +2,8 @@ import NIOCore
 import Synchronization
 import WebSocketFrames
 
-/// Where a browser tab's messages go: ready-made text frames written to its connection below the
-/// WebSocket frame encoder, on the connection's event loop. No task of the tab's wakes for a
+/// Where a browser tab's messages go: ready-made text frames written to its connection on the
+/// connection's event loop. No task of the tab's wakes for a
 /// message, and a message shared by many tabs (``SharedBoardView``) is framed once and written to
 /// each of them without a copy.
 ///
@@ -23,17 +23,13 @@ final class TabOutlet: Sendable {
         self.behind = behind
     }
 
-    /// Adds the outlet to an upgraded connection's pipeline, first, so that its frames go
-    /// straight to the socket.
-    static func install(on channel: any Channel) async throws -> TabOutlet {
+    /// Adds the outlet to an upgraded connection's pipeline, on the connection's event loop.
+    static func install(on channel: any Channel) throws -> TabOutlet {
         let behind = CatchUpRequest()
-        return try await channel.eventLoop.submit {
-            let handler = TabOutletHandler(requestCatchUp: { behind.fire() })
-            try channel.pipeline.syncOperations.addHandler(handler, position: .first)
-            return TabOutlet(
-                eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
-                behind: behind)
-        }.get()
+        let handler = TabOutletHandler(requestCatchUp: { behind.fire() })
+        try channel.pipeline.syncOperations.addHandler(handler)
+        return TabOutlet(
+            eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop), behind: behind)
     }
 
     /// Who brings the tab up to date once it has fallen behind and its connection drained: it

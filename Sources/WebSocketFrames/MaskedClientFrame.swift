@@ -5,7 +5,7 @@ public import NIOCore
 public enum MaskedClientFrame {
     /// Writes one final frame of `opcode` carrying `payload`, masked with `key`, to `buffer`.
     public static func write(
-        _ opcode: ServerFrameHeader.Opcode, payload: some Collection<UInt8>, key: UInt32, to buffer: inout ByteBuffer
+        _ opcode: WebSocketFrameHeader.Opcode, payload: some Collection<UInt8>, key: UInt32, to buffer: inout ByteBuffer
     ) {
         let count = payload.count
         buffer.reserveCapacity(minimumWritableBytes: count + 14)
@@ -33,7 +33,7 @@ public enum MaskedClientFrame {
     }
 
     /// One final frame of `opcode` carrying `payload`, masked with a random key, in a buffer of its own.
-    public static func make(_ opcode: ServerFrameHeader.Opcode, payload: some Collection<UInt8>) -> ByteBuffer {
+    public static func make(_ opcode: WebSocketFrameHeader.Opcode, payload: some Collection<UInt8>) -> ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: payload.count + 14)
         write(opcode, payload: payload, key: UInt32.random(in: 0...UInt32.max), to: &buffer)
         return buffer

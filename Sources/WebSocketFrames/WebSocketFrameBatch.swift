@@ -45,6 +45,15 @@ public struct WebSocketFrameBatch: Sendable {
         return batch.buffer
     }
 
+    /// One server frame of `opcode` (a close, ping or pong: at most 125 bytes) carrying
+    /// `payload`, in a buffer of its own.
+    public static func control(_ opcode: WebSocketFrameHeader.Opcode, payload: some Collection<UInt8>) -> ByteBuffer {
+        var batch = WebSocketFrameBatch(capacity: payload.count + 2)
+        batch.appendHeader(opcode: opcode.rawValue, length: payload.count)
+        batch.buffer.writeBytes(payload)
+        return batch.buffer
+    }
+
     private mutating func appendHeader(opcode: UInt8, length: Int) {
         buffer.writeInteger(0x80 | opcode)
         switch length {

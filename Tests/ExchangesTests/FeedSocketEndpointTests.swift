@@ -2,6 +2,7 @@ import MarketDomain
 import NIOCore
 import NIOHTTP1
 import Testing
+import WebSocketFrames
 
 @testable import Exchanges
 
@@ -28,7 +29,7 @@ import Testing
 
     @Test func theUpgradeTakesOnlyTheAnswerItsKeyCallsFor() {
         // RFC 6455 §1.3's example.
-        #expect(FeedSocketUpgrader.accept(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        #expect(WebSocketHandshake.accept(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
         let upgrader = FeedSocketUpgrader(
             maxMessageSize: 1024, pingInterval: .seconds(30), key: "dGhlIHNhbXBsZSBub25jZQ==")
         var headers = HTTPHeaders()

@@ -28,8 +28,8 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     private var isFinished = false
     private var context: ChannelHandlerContext?
     private var receiver: FrameReceiver?
-    /// Bytes of a frame that began in an earlier read, or every byte while no reader is there yet.
-    private var unread: ByteBuffer?
+    /// Finds the frames in what the socket read; holds every byte while no reader is there yet.
+    private var frames: WebSocketFrameReader
     private var messages: WebSocketMessageAssembler
     private var phase = Phase.open
     private var awaitingPong = false
@@ -56,6 +56,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         self.pingInterval = pingInterval
         self.closeTimeout = closeTimeout
         messages = WebSocketMessageAssembler(maxSize: maxMessageSize)
+        frames = WebSocketFrameReader(sender: .server, maxPayload: maxMessageSize)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -79,11 +80,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         guard !isFinished else { return ended.futureResult }
         guard receiver == nil else { return closedFuture("the socket is read once") }
         receiver = receive
-        if var waiting = unread {
-            unread = nil
-            deliver(from: &waiting)
-            keep(waiting)
-        }
+        if frames.keptBytes > 0 { readFrames(ByteBuffer()) }
         return ended.futureResult
     }
 
@@ -116,28 +113,19 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     // MARK: The channel's side
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var input = unwrapInboundIn(data)
+        let input = unwrapInboundIn(data)
         guard phase != .closed else { return }
-        if !parsesFrames {
-            keep(input)
+        guard parsesFrames else {
+            frames.hold(input)
             // What waits for the reader is held to one message's worth.
-            if let unread, unread.readableBytes > maxMessageSize + 14 {
+            if frames.keptBytes > maxMessageSize + 14 {
                 fail(
                     Failure(description: "the server sent over \(maxMessageSize) bytes before the feed read any"),
                     code: 1009)
             }
             return
         }
-        if var pending = unread {
-            unread = nil
-            guard completeFrame(&pending, from: &input) else {
-                unread = pending
-                return
-            }
-            deliver(from: &pending)
-        }
-        deliver(from: &input)
-        keep(input)
+        readFrames(input)
     }
 
     /// Reads the socket again, at most once every `readPacing`: what came meanwhile waits in
@@ -172,29 +160,16 @@ final class FeedSocketHandler: ChannelDuplexHandler {
 
     // MARK: Frames
 
-    /// Copies from `input` into `pending` the bytes its frame still lacks, and no more; true
-    /// once `pending` holds the whole frame.
-    private func completeFrame(_ pending: inout ByteBuffer, from input: inout ByteBuffer) -> Bool {
-        while true {
-            guard let header = header(at: pending) else { return false }
-            let needed = header?.frameLength ?? pending.withUnsafeReadableBytes(ServerFrameHeader.bytesNeeded)
-            let missing = needed - pending.readableBytes
-            if missing == 0, header != nil { return true }
-            guard missing > 0, input.readableBytes > 0 else { return false }
-            var part = input.readSlice(length: min(missing, input.readableBytes))!
-            pending.writeBuffer(&part)
-        }
-    }
-
-    /// Handles each whole frame at the start of `input`, leaving a frame that has not wholly
-    /// arrived (or all of it, once the connection is given up).
-    private func deliver(from input: inout ByteBuffer) {
-        while parsesFrames, input.readableBytes > 0 {
-            guard let read = header(at: input) else { return }
-            guard let header = read, input.readableBytes >= header.frameLength else { return }
-            input.moveReaderIndex(forwardBy: header.length)
-            let payload = input.readSlice(length: header.payloadLength)!
-            handle(header, payload: payload)
+    /// Handles each whole frame in what was kept and `input` while frames are read, keeping a
+    /// frame that has not wholly arrived; a frame a server may not send gives the connection up.
+    private func readFrames(_ input: ByteBuffer) {
+        do {
+            try frames.read(input) { header, payload in
+                handle(header, payload: payload)
+                return parsesFrames
+            }
+        } catch {
+            fail(Failure(description: "the server sent \(error)"), code: error.closeCode)
         }
     }
 
@@ -204,24 +179,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         phase == .closing || (phase == .open && receiver != nil)
     }
 
-    /// The header at the start of `buffer`: `.some(nil)` while part of it has not arrived,
-    /// `nil` when it is one a server may not send (the connection is then given up).
-    private func header(at buffer: ByteBuffer) -> ServerFrameHeader?? {
-        let read = buffer.withUnsafeReadableBytes { bytes in
-            Result { () throws(ServerFrameHeader.Problem) in
-                try ServerFrameHeader.read(bytes, maxPayload: maxMessageSize)
-            }
-        }
-        switch read {
-        case .success(let header):
-            return .some(header)
-        case .failure(let problem):
-            fail(Failure(description: "the server sent \(problem)"), code: problem.closeCode)
-            return nil
-        }
-    }
-
-    private func handle(_ header: ServerFrameHeader, payload: ByteBuffer) {
+    private func handle(_ header: WebSocketFrameHeader, payload: ByteBuffer) {
         switch header.opcode {
         case .text, .binary, .continuation:
             let message: ByteBuffer?
@@ -268,21 +226,6 @@ final class FeedSocketHandler: ChannelDuplexHandler {
 
     // MARK: Ending
 
-    /// Keeps what is left of `input` for the next read, in a buffer of its own size so the
-    /// read buffer is not held.
-    private func keep(_ input: ByteBuffer) {
-        guard input.readableBytes > 0, phase != .closed else { return }
-        if var waiting = unread {
-            var input = input
-            waiting.writeBuffer(&input)
-            unread = waiting
-        } else {
-            var copy = ByteBufferAllocator().buffer(capacity: max(input.readableBytes, 256))
-            copy.writeImmutableBuffer(input)
-            unread = copy
-        }
-    }
-
     /// Gives the connection up: reading ends with `error`, then this side's close with `code`
     /// goes out when one is due, then the socket closes.
     private func fail(_ error: any Error, code: UInt16?) {
@@ -307,7 +250,6 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         guard !isFinished else { return }
         isFinished = true
         receiver = nil
-        unread = nil
         if let error { ended.fail(error) } else { ended.succeed() }
     }
 
@@ -320,7 +262,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     }
 }
 
-extension ServerFrameHeader.Problem {
+extension WebSocketFrameHeader.Problem {
     /// The close code that says this problem (RFC 6455 §7.4.1).
     fileprivate var closeCode: UInt16 {
         if case .tooLarge = self { 1009 } else { 1002 }

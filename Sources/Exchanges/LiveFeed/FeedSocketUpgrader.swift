@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import WebSocketFrames
 
 /// The WebSocket opening handshake of the feed's socket (RFC 6455 §4.1), for NIO's typed HTTP
 /// client upgrade: it sends a fresh key, accepts only the answer that key calls for (and no
@@ -37,7 +37,7 @@ struct FeedSocketUpgrader: NIOTypedHTTPClientProtocolUpgrader {
     func shouldAllowUpgrade(upgradeResponse: HTTPResponseHead) -> Bool {
         let accept = upgradeResponse.headers["Sec-WebSocket-Accept"]
         let extensions = upgradeResponse.headers["Sec-WebSocket-Extensions"].filter { !$0.isEmpty }
-        return accept == [Self.accept(for: key)] && extensions.isEmpty
+        return accept == [WebSocketHandshake.accept(for: key)] && extensions.isEmpty
     }
 
     func upgrade(channel: any Channel, upgradeResponse: HTTPResponseHead) -> EventLoopFuture<FeedSocketUpgrade> {
@@ -48,11 +48,6 @@ struct FeedSocketUpgrader: NIOTypedHTTPClientProtocolUpgrader {
             try channel.pipeline.syncOperations.addHandler(handler)
             return .upgraded(Upgraded(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)))
         }
-    }
-
-    /// The `Sec-WebSocket-Accept` a server answers `key` with: SHA-1 of the key and RFC 6455's GUID, in base64.
-    static func accept(for key: String) -> String {
-        Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
     static func randomKey() -> String {
