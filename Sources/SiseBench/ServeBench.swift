@@ -5,7 +5,9 @@ import MarketDomain
 import SiseSupport
 
 /// `sise bench serve`: what `sise serve` costs a browser tab. It starts `sise serve` on the
-/// embedded simulator (a child process with a throwaway database), opens `--viewers` bare tabs on
+/// embedded simulator (a child process with a throwaway database), waits for it to settle (a new
+/// database's first minute back-fills a year of the premium's history, which no tab causes;
+/// `--settle`) and reads its CPU alone, opens `--viewers` bare tabs on
 /// its one board (``DashboardViewers``: each says how many rows it shows, as the page does), waits
 /// for every tab's first snapshot, and measures over a window the server's CPU time as a share of
 /// one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
@@ -30,12 +32,24 @@ struct ServeBench: AsyncParsableCommand {
         help: "Tabs among them that act (search, sort or open a detail), each on a view model of its own.")
     var acting = 0
 
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds to wait at most for the server to settle before the tabs open (0: not at all).")
+    var settle = 90.0
+
+    /// A server is settled when it used less than this share of a core over ``settleWindow``.
+    static let settledShare = 0.06
+    static let settleWindow = Duration.seconds(2)
+
     func validate() throws {
         guard (1...20_000).contains(viewers) else { throw ValidationError("--viewers must be between 1 and 20000.") }
         guard duration > 0, duration.isFinite, duration <= 600 else {
             throw ValidationError("--duration must be a positive number of seconds, at most 600.")
         }
         guard (1...200).contains(rows) else { throw ValidationError("--rows must be between 1 and 200.") }
+        guard settle >= 0, settle.isFinite, settle <= 600 else {
+            throw ValidationError("--settle must be a number of seconds between 0 and 600.")
+        }
         guard (0...viewers).contains(acting) else {
             throw ValidationError("--acting must be between 0 and the number of tabs (--viewers).")
         }
@@ -53,9 +67,11 @@ struct ServeBench: AsyncParsableCommand {
         defer { server.stop() }
         // The board loads and the first ticks flow before the baseline is read.
         try await Task.sleep(for: .seconds(2))
+        let alone = try await settled(server)
         let before = ProcessUsage.residentBytes(of: server.pid) ?? 0
         StandardError.writeLine(
-            "sise bench serve: \(viewers) tabs (\(acting) acting) on \(server.webSocketURL), \(duration) s")
+            "sise bench serve: \(viewers) tabs (\(acting) acting) on \(server.webSocketURL), \(duration) s; "
+                + "the server alone used \(NumberFormat.fixed(100 * alone, decimals: 1))% of one core")
         let tabs = try DashboardViewers(count: viewers, url: server.webSocketURL, rows: rows, acting: acting)
         tabs.start()
         defer { tabs.stop() }
@@ -97,6 +113,20 @@ struct ServeBench: AsyncParsableCommand {
                 + "bytes_per_viewer_s=\(Int(bytesPerTab.rounded())) "
                 + "patches_per_viewer_s=\(NumberFormat.machine(patchesPerTab, decimals: 2)) gaps=\(gaps)"
                 + (acting > 0 ? " acting=\(acting)" : ""))
+    }
+
+    /// Waits (up to `--settle` seconds) until the server uses less than ``settledShare`` of a core
+    /// over a ``settleWindow``; returns its share over the last window.
+    private func settled(_ server: ServeProcess) async throws -> Double {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(settle * 1000))
+        let window = Double(Self.settleWindow.components.seconds)
+        while true {
+            let start = ProcessUsage.cpuSeconds(of: server.pid) ?? 0
+            try await Task.sleep(for: Self.settleWindow)
+            let share = ((ProcessUsage.cpuSeconds(of: server.pid) ?? 0) - start) / window
+            if share < Self.settledShare || clock.now >= deadline { return share }
+        }
     }
 }
 
