@@ -38,18 +38,12 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     public init(from old: BoardOutput, to new: BoardOutput) {
         (rowIDs, rows) = Self.rowChanges(old.rows, new.rows)
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows)
-        // Most frames move rows alone: the other fields' JSON is made only when they differ.
-        guard Self.withoutRows(old) != Self.withoutRows(new) else { return }
-        let before = Self.fieldsOf(old)
-        let after = Self.fieldsOf(new)
-        for (key, value) in after where !Self.rowKeys.contains(key) {
-            guard let previous = before[key] else {
-                fields[key] = value
-                continue
-            }
-            if let change = DashboardScreenPatch.mergePatch(from: previous, to: value) { fields[key] = change }
+        // Only the fields that changed are turned into JSON (most frames change the status alone).
+        let changes = JSONMergePatch.between(Self.withoutRows(old), Self.withoutRows(new))?.members ?? [:]
+        for (key, change) in changes where !Self.rowKeys.contains(key) && change != .null {
+            fields[key] = change
         }
-        let gone = before.keys.filter { after[$0] == nil && !Self.rowKeys.contains($0) }.sorted()
+        let gone = changes.filter { $0.value == .null && !Self.rowKeys.contains($0.key) }.keys.sorted()
         cleared = gone.isEmpty ? nil : gone
     }
 
@@ -75,6 +69,7 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         let previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = new.compactMap { row -> JSONValue? in
             guard let before = previous[row.id] else { return JSONValue.of(row) }
+            // A row is a dozen short texts: their JSON compares faster than field by field.
             guard before != row,
                 case .object(var cells)? = DashboardScreenPatch.mergePatch(
                     from: JSONValue.of(before), to: JSONValue.of(row))

@@ -30,8 +30,8 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
         newParts.board = BoardOutput()
         guard oldParts != newParts else { return }
         Self.leaveOutWhatTheChartsShare(&oldParts, &newParts)
-        parts =
-            Self.mergePatch(from: .object(Self.partsOf(oldParts)), to: .object(Self.partsOf(newParts)))?.members ?? [:]
+        // Only the parts that changed are turned into JSON, down to the values that changed.
+        parts = (JSONMergePatch.between(oldParts, newParts)?.members ?? [:]).filter { $0.key != Self.boardKey }
     }
 
     /// Takes out of both screens the parts of the detail's price chart that did not change (its

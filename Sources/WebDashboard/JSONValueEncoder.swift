@@ -110,7 +110,7 @@ final class JSONValueNode {
 }
 
 /// The encoder a value writes itself to, into one node.
-private struct JSONValueNodeEncoder: Encoder {
+struct JSONValueNodeEncoder: Encoder {
     let node: JSONValueNode
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }

@@ -1,0 +1,65 @@
+/// The JSON merge patch (RFC 7386) that turns one value's JSON into another's, made from the
+/// values themselves: fields equal on both sides (`Equatable`) are skipped unencoded, values made
+/// of fields (``EncodableFields``) are compared field by field, and only what differs is turned
+/// into JSON. The result is what ``DashboardScreenPatch/mergePatch(from:to:)`` gives for the two
+/// values' whole JSON; a tick that moves one price of a detail encodes that price, not the
+/// detail.
+enum JSONMergePatch {
+    /// The merge patch from `old`'s JSON to `new`'s, `nil` when they are the same.
+    static func between(_ old: any Encodable, _ new: any Encodable) -> JSONValue? {
+        // The commonest leaves first, without asking for their conformances.
+        switch (old, new) {
+        case (let old as String, let new as String): return old == new ? nil : .string(new)
+        case (let old as Int, let new as Int): return old == new ? nil : .integer(Int64(new))
+        case (let old as Bool, let new as Bool): return old == new ? nil : .bool(new)
+        case (let old as Double, let new as Double): return old == new ? nil : JSONValue.of(new)
+        default: break
+        }
+        if isSame(old, new) { return nil }
+        let old = unwrapped(old)
+        let new = unwrapped(new)
+        guard let before = EncodableFields.of(old), let after = EncodableFields.of(new) else {
+            return DashboardScreenPatch.mergePatch(from: JSONValue.of(old), to: JSONValue.of(new))
+        }
+        var patch: [String: JSONValue] = [:]
+        for (key, value) in after {
+            if let previous = before[key] {
+                if let change = between(previous, value) { patch[key] = change }
+            } else {
+                patch[key] = JSONValue.of(value)
+            }
+        }
+        // The screen's JSON has no `null` of its own: `null` says gone.
+        for key in before.keys where after[key] == nil { patch[key] = .null }
+        return patch.isEmpty ? nil : .object(patch)
+    }
+
+    /// Whether both are the same `Equatable` value (false when they cannot be told apart so).
+    private static func isSame(_ old: any Encodable, _ new: any Encodable) -> Bool {
+        guard let old = old as? any Equatable else { return false }
+        return old.isEqual(to: new)
+    }
+
+    /// The value an optional holds, as it encodes (an empty optional stays as it is).
+    private static func unwrapped(_ value: any Encodable) -> any Encodable {
+        var value = value
+        while let optional = value as? any WrappedEncodable, let inner = optional.wrappedEncodable { value = inner }
+        return value
+    }
+}
+
+/// An optional whose value encodes in its place.
+private protocol WrappedEncodable {
+    var wrappedEncodable: (any Encodable)? { get }
+}
+
+extension Optional: WrappedEncodable where Wrapped: Encodable {
+    fileprivate var wrappedEncodable: (any Encodable)? { self }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self).map { $0 == self } ?? false
+    }
+}
