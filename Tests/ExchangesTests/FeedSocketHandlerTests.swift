@@ -114,6 +114,28 @@ import WebSocketFrames
         #expect(received.all == ["early", "later"])
     }
 
+    @Test func whatCameBeforeTheSocketClosedIsStillHandedToAReaderThatCameAfter() throws {
+        let channel = EmbeddedChannel()
+        let handler = FeedSocketHandler(on: channel.embeddedEventLoop, maxMessageSize: 1024, pingInterval: .seconds(30))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        try channel.pipeline.syncOperations.addHandler(handler)
+        let why = #"{"error":{"name":"INVALID_AUTH","message":"잘못된 인증"}}"#
+        try send(
+            text("{\"a\":1}") + serverFrame(0x9, [1]) + text(why) + serverFrame(0x8, [0x03, 0xE8])
+                + text("after the close"),
+            to: channel)
+        try channel.close().wait()
+        let received = Received()
+        var outcome: Result<Void, any Error>?
+        handler.startReading { bytes in
+            received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+        }.assumeIsolated().whenComplete { outcome = $0 }
+        #expect(received.all == ["{\"a\":1}", why])
+        #expect(throws: Never.self) { try outcome?.get() }
+        // Handed over once.
+        handler.startReading { _ in Issue.record("a second reader got the messages again") }.whenComplete { _ in }
+    }
+
     @Test func bytesPastAMessagesWorthBeforeTheReaderFailTheConnection() throws {
         let channel = EmbeddedChannel()
         let handler = FeedSocketHandler(on: channel.embeddedEventLoop, maxMessageSize: 64, pingInterval: .seconds(30))

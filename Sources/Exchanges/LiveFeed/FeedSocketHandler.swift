@@ -26,6 +26,8 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     /// Completed when the reading ends: the socket closed, the server closed, or a failure.
     private let ended: EventLoopPromise<Void>
     private var isFinished = false
+    /// Whether the reading ended by a failure (or the reader leaving), not the connection's end.
+    private var endedByFailure = false
     private var context: ChannelHandlerContext?
     private var receiver: FrameReceiver?
     /// Finds the frames in what the socket read; holds every byte while no reader is there yet.
@@ -77,11 +79,38 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     /// Starts handing messages to `receive` (those that came meanwhile first); the future
     /// completes when reading ends, failed when it ended by a failure or a throw of `receive`.
     func startReading(_ receive: @escaping FrameReceiver) -> EventLoopFuture<Void> {
-        guard !isFinished else { return ended.futureResult }
+        guard !isFinished else {
+            handOverWhatCameBeforeTheEnd(to: receive)
+            return ended.futureResult
+        }
         guard receiver == nil else { return closedFuture("the socket is read once") }
         receiver = receive
         if frames.keptBytes > 0 { readFrames(ByteBuffer()) }
         return ended.futureResult
+    }
+
+    /// Hands `receive` the messages of a connection that ended cleanly before its reader came (a
+    /// server that says why it closes, then closes, is heard), up to a close frame.
+    private func handOverWhatCameBeforeTheEnd(to receive: FrameReceiver) {
+        guard !endedByFailure, frames.keptBytes > 0 else { return }
+        var messages = WebSocketMessageAssembler(maxSize: maxMessageSize)
+        var held = frames
+        frames = WebSocketFrameReader(sender: .server, maxPayload: maxMessageSize)
+        try? held.read(ByteBuffer()) { header, payload in
+            switch header.opcode {
+            case .close: return false
+            case .ping, .pong: return true
+            case .text, .binary, .continuation:
+                do {
+                    let message = try messages.add(
+                        payload, startsMessage: header.opcode != .continuation, fin: header.fin)
+                    try message?.withUnsafeReadableBytes { try receive($0.assumingMemoryBound(to: UInt8.self)) }
+                    return true
+                } catch {
+                    return false
+                }
+            }
+        }
     }
 
     /// Stops reading (the reader went away): reading ends with `CancellationError`.
@@ -249,6 +278,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         pinger = nil
         guard !isFinished else { return }
         isFinished = true
+        endedByFailure = error != nil
         receiver = nil
         if let error { ended.fail(error) } else { ended.succeed() }
     }
