@@ -35,6 +35,11 @@ struct PageSocketUpgrader: NIOTypedHTTPServerProtocolUpgrader {
     ) -> EventLoopFuture<DashboardChildChannel.Opening> {
         channel.eventLoop.makeCompletedFuture {
             guard let route = route(upgradeRequest) else { throw Refusal() }
+            // The request is answered: the guard of its head has nothing more to do.
+            let sync = channel.pipeline.syncOperations
+            if let guardContext = try? sync.context(handlerType: RequestHeadGuard.self) {
+                sync.removeHandler(context: guardContext, promise: nil)
+            }
             try route(channel)
             return .webSocket
         }

@@ -7,7 +7,7 @@ import NIOCore
 /// over ``ServerLimits/maximumHeadSize`` 431. Once the first request is answered (a page, an
 /// asset, a WebSocket's 101), the bytes only pass through: later idleness is Hummingbird's
 /// `idleTimeout` (HTTP) or the WebSocket's ping (tabs).
-final class RequestHeadGuard: ChannelDuplexHandler {
+final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = ByteBuffer

@@ -23,11 +23,12 @@ final class TabOutlet: Sendable {
         self.behind = behind
     }
 
-    /// Adds the outlet to an upgraded connection's pipeline, on the connection's event loop.
+    /// Adds the outlet to an upgraded connection's pipeline, first, so that its frames go straight
+    /// to the socket; on the connection's event loop.
     static func install(on channel: any Channel) throws -> TabOutlet {
         let behind = CatchUpRequest()
         let handler = TabOutletHandler(requestCatchUp: { behind.fire() })
-        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         return TabOutlet(
             eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop), behind: behind)
     }
