@@ -29,26 +29,9 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
         var newParts = new
         newParts.board = BoardOutput()
         guard oldParts != newParts else { return }
-        Self.leaveOutWhatTheChartsShare(&oldParts, &newParts)
-        // Only the parts that changed are turned into JSON, down to the values that changed.
+        // Only the parts that changed are turned into JSON, down to the values that changed: a
+        // chart of 1,000 candles whose bars did not move is compared, not encoded.
         parts = (JSONMergePatch.between(oldParts, newParts)?.members ?? [:]).filter { $0.key != Self.boardKey }
-    }
-
-    /// Takes out of both screens the parts of the detail's price chart that did not change (its
-    /// bars, lines and oscillator when equal, the readouts of unchanged columns): a chart of 1,000
-    /// candles is thousands of values, and a tick moves the newest alone. What is left out of both
-    /// sides is not in the patch, so the page keeps it, as a merge patch would.
-    private static func leaveOutWhatTheChartsShare(_ old: inout DashboardScreen, _ new: inout DashboardScreen) {
-        guard var before = old.detail?.priceChart, var after = new.detail?.priceChart else { return }
-        if before.bars == after.bars { (before.bars, after.bars) = ([], []) }
-        if before.overlays == after.overlays { (before.overlays, after.overlays) = ([], []) }
-        if before.oscillator == after.oscillator { (before.oscillator, after.oscillator) = (nil, nil) }
-        for (column, readout) in after.readouts where before.readouts[column] == readout {
-            before.readouts[column] = nil
-            after.readouts[column] = nil
-        }
-        old.detail?.priceChart = before
-        new.detail?.priceChart = after
     }
 
     /// `old` with these changes (`old` itself when they cannot be read back into a screen).

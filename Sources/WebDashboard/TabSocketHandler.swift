@@ -68,7 +68,7 @@ final class TabSocketHandler: ChannelInboundHandler {
                 return phase != .closed
             }
         } catch {
-            fail(code: error == .tooLarge(limit: maxMessageSize) ? 1009 : 1002)
+            fail(code: error.closeCode)
         }
     }
 
@@ -90,8 +90,10 @@ final class TabSocketHandler: ChannelInboundHandler {
         guard phase == .open, let context else { return }
         phase = .closing
         pinger?.cancel()
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrameBatch.control(.close, payload: Self.closeCode(code))))
-            .whenFailure { [weak self] _ in self?.closeSocket() }
+        context.writeAndFlush(
+            wrapOutboundOut(WebSocketFrameBatch.control(.close, payload: WebSocketClose.payload(code: code)))
+        )
+        .whenFailure { [weak self] _ in self?.closeSocket() }
         context.eventLoop.scheduleTask(in: closeTimeout) { [weak self] in self?.closeSocket() }
     }
 
@@ -105,7 +107,7 @@ final class TabSocketHandler: ChannelInboundHandler {
                 let message = try messages.add(payload, startsMessage: header.opcode != .continuation, fin: header.fin)
                 if let message { receive(message) }
             } catch {
-                fail(code: error == .tooLarge(limit: maxMessageSize) ? 1009 : 1002)
+                fail(code: error.closeCode)
             }
         case .ping:
             guard phase == .open, let context else { return }
@@ -119,8 +121,7 @@ final class TabSocketHandler: ChannelInboundHandler {
             phase = .closed
             end()
             guard wasOpen else { return closeSocket() }
-            let code = payload.readableBytes >= 2 ? Array(payload.readableBytesView.prefix(2)) : Self.closeCode(1000)
-            sendCloseThenCloseSocket(code)
+            sendCloseThenCloseSocket(WebSocketClose.echo(of: payload))
         }
     }
 
@@ -136,7 +137,7 @@ final class TabSocketHandler: ChannelInboundHandler {
         guard phase == .open else { return }
         phase = .closed
         end()
-        sendCloseThenCloseSocket(Self.closeCode(code))
+        sendCloseThenCloseSocket(WebSocketClose.payload(code: code))
     }
 
     private func sendCloseThenCloseSocket(_ payload: [UInt8]) {
@@ -156,9 +157,5 @@ final class TabSocketHandler: ChannelInboundHandler {
         guard !hasEnded else { return }
         hasEnded = true
         closed()
-    }
-
-    private static func closeCode(_ code: UInt16) -> [UInt8] {
-        [UInt8(code >> 8), UInt8(code & 0xFF)]
     }
 }

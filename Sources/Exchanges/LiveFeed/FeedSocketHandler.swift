@@ -131,8 +131,10 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         let closed = context.channel.closeFuture
         if phase == .open {
             phase = .closing
-            context.writeAndFlush(wrapOutboundOut(MaskedClientFrame.make(.close, payload: Self.closeCode(1000))))
-                .whenFailure { [weak self] _ in self?.closeSocket() }
+            context.writeAndFlush(
+                wrapOutboundOut(MaskedClientFrame.make(.close, payload: WebSocketClose.payload(code: 1000)))
+            )
+            .whenFailure { [weak self] _ in self?.closeSocket() }
             context.eventLoop.scheduleTask(in: closeTimeout) { [weak self] in self?.closeSocket() }
         }
         finish(nil)
@@ -217,7 +219,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
             } catch {
                 fail(
                     Failure(description: "the server sent \(error)"),
-                    code: error == .tooLarge(limit: maxMessageSize) ? 1009 : 1002)
+                    code: error.closeCode)
                 return
             }
             guard let message, let receiver else { return }
@@ -238,8 +240,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
             let wasOpen = phase == .open
             phase = .closed
             finish(nil)
-            let code = payload.readableBytes >= 2 ? Array(payload.readableBytesView.prefix(2)) : Self.closeCode(1000)
-            closeSocket(sendingClose: wasOpen ? code : nil)
+            closeSocket(sendingClose: wasOpen ? WebSocketClose.echo(of: payload) : nil)
         }
     }
 
@@ -261,7 +262,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         let wasOpen = phase == .open
         phase = .closed
         finish(error)
-        closeSocket(sendingClose: wasOpen ? code.map(Self.closeCode) : nil)
+        closeSocket(sendingClose: wasOpen ? code.map(WebSocketClose.payload(code:)) : nil)
     }
 
     /// Closes the socket, after this side's close frame carrying `closePayload` when one is given.
@@ -285,16 +286,5 @@ final class FeedSocketHandler: ChannelDuplexHandler {
 
     private func closedFuture(_ reason: String) -> EventLoopFuture<Void> {
         ended.futureResult.eventLoop.makeFailedFuture(Failure(description: reason))
-    }
-
-    private static func closeCode(_ code: UInt16) -> [UInt8] {
-        [UInt8(code >> 8), UInt8(code & 0xFF)]
-    }
-}
-
-extension WebSocketFrameHeader.Problem {
-    /// The close code that says this problem (RFC 6455 §7.4.1).
-    fileprivate var closeCode: UInt16 {
-        if case .tooLarge = self { 1009 } else { 1002 }
     }
 }
