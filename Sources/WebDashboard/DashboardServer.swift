@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import HummingbirdCore
 public import Logging
+import MarketFeatures
 import NIOCore
 
 /// `sise serve`'s web server (Hummingbird 2): the page and its assets at `/`, and one WebSocket
@@ -59,7 +60,9 @@ public struct DashboardServer: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
         let context = context
         let logger = logger
-        let shared = await SharedBoardViews { DashboardViewer.makeRoot(context: context, logger: logger) }
+        let shared = await SharedBoardViews(beat: context.root.beat) {
+            DashboardViewer.makeRoot(context: context, logger: logger)
+        }
         defer { Task { @MainActor in shared.stop() } }
         let tabs = OpenTabs()
         defer { tabs.closeAll() }

@@ -44,18 +44,25 @@ final class ScreenMessages {
     }
 
     /// Runs `root` until the task is cancelled and hands each of its messages to `deliver`, at most
-    /// one a ``DashboardViewer/patchInterval`` (a shared view's for its tabs, a tab's own).
-    func follow(_ root: DashboardScreen.Root, deliver: (ByteBuffer) -> Void) async {
+    /// one a ``DashboardViewer/patchInterval`` (a shared view's for its tabs, a tab's own); with a
+    /// `beat` (the one its board frames on), at most one a beat, sent as the beat wakes it.
+    func follow(_ root: DashboardScreen.Root, beat: FrameBeat? = nil, deliver: (ByteBuffer) -> Void) async {
         let outputs = root.outputs()
         async let running: Void = root.run()
         let clock = ContinuousClock()
-        var lastSent: ContinuousClock.Instant?
+        var lastSent: (instant: ContinuousClock.Instant, beat: Int)?
         // Both end when the task is cancelled. The output before the first frame is blank: the
         // first message waits for a real one.
         for await _ in outputs where root.output.board != BoardOutput() {
-            if let lastSent { try? await clock.sleep(until: lastSent.advanced(by: DashboardViewer.patchInterval)) }
+            if let lastSent {
+                if let beat {
+                    if beat.count == lastSent.beat { try? await beat.next() }
+                } else {
+                    try? await clock.sleep(until: lastSent.instant.advanced(by: DashboardViewer.patchInterval))
+                }
+            }
             guard let message = message(for: root.output) else { continue }
-            lastSent = clock.now
+            lastSent = (clock.now, beat?.count ?? 0)
             deliver(message)
         }
         await running

@@ -18,10 +18,13 @@ final class SharedBoardView {
     private var nextFollower = 0
     /// The followers by event loop, made again after a tab comes or goes.
     private var byLoop: [(loop: any EventLoop, outlets: [TabOutlet])]?
+    /// The beat the root's board frames on, and its messages go out on.
+    private let beat: FrameBeat?
 
-    init(rows: Int, root: DashboardScreen.Root) {
+    init(rows: Int, root: DashboardScreen.Root, beat: FrameBeat?) {
         self.rows = rows
         self.root = root
+        self.beat = beat
     }
 
     /// Frames and hands out messages until cancelled.
@@ -30,7 +33,7 @@ final class SharedBoardView {
         // The board is taken before the first frame, which then shows its rows.
         await root.board.prepare()
         root.send(.board(.viewportResized(rows: rows)))
-        await messages.follow(root) { message in deliver(message) }
+        await messages.follow(root, beat: beat) { message in deliver(message) }
     }
 
     /// Frames the message once and has each event loop write it to its tabs.
@@ -91,11 +94,15 @@ final class SharedBoardViews {
     private var views: [Int: SharedBoardView] = [:]
     private var tasks: [Task<Void, Never>] = []
     private let makeRoot: @MainActor () -> DashboardScreen.Root
+    /// The frame timer the server's roots share (``RootParts/beat``): the shared views' and the
+    /// tabs' own messages go out on it.
+    let beat: FrameBeat?
 
     /// Distinct row counts shared at once.
     static let limit = 16
 
-    init(makeRoot: @escaping @MainActor () -> DashboardScreen.Root) {
+    init(beat: FrameBeat? = nil, makeRoot: @escaping @MainActor () -> DashboardScreen.Root) {
+        self.beat = beat
         self.makeRoot = makeRoot
     }
 
@@ -103,7 +110,7 @@ final class SharedBoardViews {
     func view(rows: Int) -> SharedBoardView? {
         if let view = views[rows] { return view }
         guard views.count < Self.limit else { return nil }
-        let view = SharedBoardView(rows: rows, root: makeRoot())
+        let view = SharedBoardView(rows: rows, root: makeRoot(), beat: beat)
         views[rows] = view
         tasks.append(Task { await view.run() })
         return view

@@ -102,8 +102,9 @@ final class TabSession {
         root.send(.board(.viewportResized(rows: rows)))
         for input in inputs { root.send(input) }
         let outlet = outlet
+        let beat = shared.beat
         let task = Task { @MainActor in
-            await messages.follow(root) { outlet.send($0) }
+            await messages.follow(root, beat: beat) { outlet.send($0) }
         }
         mode = .own(root, messages, task)
     }

@@ -40,7 +40,9 @@ import Testing
         /// The last output seen: each step's expectation starts from it.
         private(set) var shown = BoardOutput()
 
-        init(store: InMemoryPreferenceStore, resumesStoredView: Bool = true) async throws {
+        /// With `onBeat`, the view model frames on a ``FrameBeat`` of the driver's clock (as each
+        /// of `sise serve`'s tabs does) instead of a timer of its own.
+        init(store: InMemoryPreferenceStore, resumesStoredView: Bool = true, onBeat: Bool = false) async throws {
             self.store = store
             let script = ScriptedMarketClient(markets: MarketFixtures.markets, tickers: startingTickers())
             self.script = script
@@ -49,7 +51,8 @@ import Testing
             await board.follow()
             viewModel = BoardViewModel(
                 board: board, store: store.store, clock: ViewClock(driver.clock), isSimulated: true,
-                resumesStoredView: resumesStoredView)
+                resumesStoredView: resumesStoredView,
+                beat: onBeat ? FrameBeat(clock: ViewClock(driver.clock), executor: driver) : nil)
             let outputs = viewModel.outputs(bufferingPolicy: .unbounded)
             let log = self.log
             driver.start { @MainActor in
@@ -118,10 +121,10 @@ import Testing
     /// A running view model whose first frame (at the first viewport size) must be
     /// ``firstFrame()`` changed by `first`.
     private func harness(
-        store: InMemoryPreferenceStore = InMemoryPreferenceStore(),
+        store: InMemoryPreferenceStore = InMemoryPreferenceStore(), onBeat: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation, first: @escaping (inout BoardOutput) -> Void = { _ in }
     ) async throws -> Harness {
-        let h = try await Harness(store: store)
+        let h = try await Harness(store: store, onBeat: onBeat)
         await h.show(rows: 10, sourceLocation: sourceLocation) {
             $0 = Self.firstFrame()
             first(&$0)
@@ -269,8 +272,10 @@ import Testing
         await h.expectNothingMore()
     }
 
-    @Test func liveDataMovesPricesAtOnceButTheOrderAtMostOnceASecond() async throws {
-        let h = try await harness()
+    /// The same on a shared beat (a `sise serve` tab's view model) as on the view model's own timer.
+    @Test(arguments: [false, true])
+    func liveDataMovesPricesAtOnceButTheOrderAtMostOnceASecond(onBeat: Bool) async throws {
+        let h = try await harness(onBeat: onBeat)
         // Half a second after the first order: the next one is due half a second after the tick.
         await h.wait(.milliseconds(500))
         // BTT suddenly trades the most.
@@ -300,8 +305,9 @@ import Testing
         await h.expectNothingMore()
     }
 
-    @Test func aChangedPriceFlashesInItsDirectionForAbout300Milliseconds() async throws {
-        let h = try await harness()
+    @Test(arguments: [false, true])
+    func aChangedPriceFlashesInItsDirectionForAbout300Milliseconds(onBeat: Bool) async throws {
+        let h = try await harness(onBeat: onBeat)
         let up = MarketFixtures.ticker(bitcoin, price: 140_100_000, change: 1_500_000, value: 300e9, timestamp: 200)
         await h.live(.quotes([Quote(market: bitcoin, ticker: up)])) {
             $0.rows[0].price = "140,100,000"

@@ -39,7 +39,9 @@ import WSClient
             root: RootParts(
                 board: board, boards: nil, store: store, isSimulated: true,
                 candles: DailyCandleLoader(exchange: .upbit, fetch: client.fetchDailyCandles, store: store),
-                depth: client.liveDepth))
+                depth: client.liveDepth,
+                // As `sise serve` runs them: every tab's board frames on one beat.
+                beat: FrameBeat(clock: ViewClock(ContinuousClock()))))
     }
 
     @Test func thePageAndItsAssetsComeWithAStrictContentSecurityPolicy() async throws {

@@ -27,6 +27,9 @@ public final class BoardViewModel {
     let clock: ViewClock
     let language: NameLanguage
     private let frameInterval: Duration
+    /// The beat the frames follow when many view models share one (``FrameBeat``); `nil` frames
+    /// on the view model's own timer every `frameInterval`.
+    private let beat: FrameBeat?
     /// How often live data is framed, unless told otherwise: ten times a second.
     public static let liveFrameInterval = Duration.milliseconds(100)
     /// How often a screen's live feeds need read their sockets: twice a frame, so a frame takes
@@ -100,9 +103,10 @@ public final class BoardViewModel {
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = liveFrameInterval,
         exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, wallets: WalletWatch? = nil,
-        resumesStoredView: Bool = true,
+        resumesStoredView: Bool = true, beat: FrameBeat? = nil,
         logger: Logger = Logger(label: "sise.board")
     ) {
+        self.beat = beat
         self.forex = forex
         self.wallets = wallets
         self.resumesStoredView = resumesStoredView
@@ -183,13 +187,19 @@ public final class BoardViewModel {
     /// wakes once a second, not ten times.
     private func produceFrames() async {
         while !Task.isCancelled {
+            // A frame at a beat takes the board's frame the beat took; one woken by the feed or
+            // an input takes its own (the beat's is older than what woke it).
+            var onBeat = false
             if isIdle {
                 await waitForFeed(atMost: Self.idleFrameInterval)
                 if Task.isCancelled { return }
+            } else if let beat {
+                do { try await beat.next() } catch { return }
+                onBeat = true
             } else {
                 do { try await clock.sleep(frameInterval) } catch { return }
             }
-            guard await takeBoardFrames() else { return }
+            guard await takeBoardFrames(sharingTheBeat: onBeat) else { return }
             frame()
         }
     }
@@ -243,18 +253,32 @@ public final class BoardViewModel {
     /// actor and back, and off the Compare tab nothing else of theirs shows.
     @discardableResult
     public func takeBoardFrames() async -> Bool {
-        let frame = await board.frame(since: seenVersions[board.exchange])
-        take(frame, from: board.exchange)
+        await takeBoardFrames(sharingTheBeat: false)
+    }
+
+    /// Takes each board's frame, the beat's when `sharingTheBeat` (woken by it, with every other
+    /// view model on it).
+    private func takeBoardFrames(sharingTheBeat: Bool) async -> Bool {
+        let main = await frame(of: board, sharingTheBeat: sharingTheBeat)
+        take(main, from: board.exchange)
         let now = clock.elapsed()
         if let exchangeBoards,
             state.tab == .compare || otherBoardsTakenAt.map({ now - $0 >= Self.otherBoardsInterval }) ?? true
         {
             otherBoardsTakenAt = now
             for (exchange, other) in exchangeBoards.boards where exchange != board.exchange {
-                take(await other.frame(since: seenVersions[exchange]), from: exchange)
+                take(await frame(of: other, sharingTheBeat: sharingTheBeat), from: exchange)
             }
         }
-        return !frame.isStopped
+        return !main.isStopped
+    }
+
+    /// `board`'s frame since the last one taken: the beat's, shared with the view models that wake
+    /// at it, when `sharingTheBeat`.
+    private func frame(of board: LiveBoard, sharingTheBeat: Bool) async -> BoardFrame {
+        let seen = seenVersions[board.exchange]
+        if sharingTheBeat, let beat { return await beat.frame(of: board, since: seen) }
+        return await board.frame(since: seen)
     }
 
     /// How often the other exchanges' boards are read off the Compare tab.

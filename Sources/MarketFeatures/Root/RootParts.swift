@@ -36,6 +36,9 @@ public struct RootParts: Sendable {
     public var intervalCandles: DetailViewModel.CandleSource?
     /// The detail's book grouped by a unit (호가 모아보기, issue 30); `nil` leaves it as it is.
     public var groupedBook: DetailViewModel.GroupedBookSource?
+    /// The frame timer the boards of many roots share (`sise serve`'s tabs); `nil` gives each
+    /// root's board a timer of its own (the terminal app's one root).
+    public var beat: FrameBeat?
 
     /// The parts of a root over `board`.
     public init(
@@ -43,8 +46,10 @@ public struct RootParts: Sendable {
         language: NameLanguage = .korean, candles: DailyCandleLoader, depth: DetailViewModel.DepthSource?,
         makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
         forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
-        intervalCandles: DetailViewModel.CandleSource? = nil, groupedBook: DetailViewModel.GroupedBookSource? = nil
+        intervalCandles: DetailViewModel.CandleSource? = nil, groupedBook: DetailViewModel.GroupedBookSource? = nil,
+        beat: FrameBeat? = nil
     ) {
+        self.beat = beat
         self.intervalCandles = intervalCandles
         self.groupedBook = groupedBook
         self.wallets = wallets
@@ -72,7 +77,7 @@ extension RootViewModel {
         let board = BoardViewModel(
             board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
             language: parts.language, exchangeBoards: parts.boards, forex: parts.forex, wallets: parts.wallets,
-            resumesStoredView: resumesStoredView,
+            resumesStoredView: resumesStoredView, beat: parts.beat,
             logger: logger)
         let liveBoard = parts.board
         let alerts = parts.alerts.map { alerts in
