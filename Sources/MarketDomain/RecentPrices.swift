@@ -96,6 +96,21 @@ public final class RecentPrices: Sendable {
         }
     }
 
+    /// How much a market moved over each of three windows (ms), read at one look: what a board
+    /// row's Δ1m, Δ5m and Δ15m show.
+    public func changes(
+        of id: MarketID, over windows: (Int64, Int64, Int64)
+    ) -> (Double?, Double?, Double?) {
+        state.withLock { state in
+            guard let trail = state.trails[id] else { return (nil, nil, nil) }
+            let now = state.latest
+            return (
+                Self.change(trail, over: windows.0, now: now), Self.change(trail, over: windows.1, now: now),
+                Self.change(trail, over: windows.2, now: now)
+            )
+        }
+    }
+
     /// The changes over `window` of every market whose samples reach back that far.
     public func changes(over window: Int64) -> [MarketID: Double] {
         state.withLock { state in

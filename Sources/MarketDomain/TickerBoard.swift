@@ -98,6 +98,10 @@ public struct TickerBoard: Sendable {
     /// The markets matching a search, with tickers, in no particular order.
     public func quotes(matching matcher: SearchMatcher) -> [Quote] {
         guard !matcher.matchesEverything else { return quotes }
-        return quotes.filter { matcher.matches($0.market) }
+        // Only the markets that match are made into quotes.
+        return tickersByID.compactMap { id, ticker in
+            guard let market = marketsByID[id], matcher.matches(market) else { return nil }
+            return Quote(market: market, ticker: ticker)
+        }
     }
 }

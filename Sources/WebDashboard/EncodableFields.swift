@@ -5,8 +5,12 @@ import Foundation
 /// differ turned into JSON (``JSONMergePatch``). A value that encodes anything else (a scalar, an
 /// array, nested containers, an enum's payload) has no fields here.
 enum EncodableFields {
-    /// `value`'s fields by key, `nil` when its encoding is not one keyed container of fields.
-    static func of(_ value: some Encodable) -> [String: any Encodable]? {
+    /// One field: its key and its value, not yet encoded.
+    typealias Field = (key: String, value: any Encodable)
+
+    /// `value`'s fields in the order it hands them over (for two values of one type, the same order
+    /// but for the optionals left out), `nil` when its encoding is not one keyed container of fields.
+    static func of(_ value: some Encodable) -> [Field]? {
         switch value {
         // What ``JSONValueEncoder`` writes in its own way is whole.
         case is JSONValue, is URL, is Data, is Decimal: return nil
@@ -24,7 +28,7 @@ enum EncodableFields {
 
 /// An encoder that keeps the fields a value hands its keyed container and notes anything else.
 private final class FieldSplitter: Encoder {
-    var fields: [String: any Encodable] = [:]
+    var fields: [EncodableFields.Field] = []
     /// Whether the value asked for a keyed container.
     var isKeyed = false
     /// Whether it also wrote something a keyed container of fields cannot say.
@@ -56,7 +60,7 @@ private struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let splitter: FieldSplitter
     var codingPath: [any CodingKey] { [] }
 
-    private func keep(_ value: any Encodable, _ key: Key) { splitter.fields[key.stringValue] = value }
+    private func keep(_ value: any Encodable, _ key: Key) { splitter.fields.append((key.stringValue, value)) }
 
     mutating func encodeNil(forKey key: Key) throws { keep(JSONValue.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { keep(value, key) }

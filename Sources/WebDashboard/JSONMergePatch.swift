@@ -15,23 +15,40 @@ enum JSONMergePatch {
         case (let old as Double, let new as Double): return old == new ? nil : JSONValue.of(new)
         default: break
         }
-        if isSame(old, new) { return nil }
+        let isEquatable = old is any Equatable
+        if isEquatable, isSame(old, new) { return nil }
         let old = unwrapped(old)
         let new = unwrapped(new)
         guard let before = EncodableFields.of(old), let after = EncodableFields.of(new) else {
-            return DashboardScreenPatch.mergePatch(from: JSONValue.of(old), to: JSONValue.of(new))
+            let json = JSONValue.of(new)
+            // Anything but an object is replaced whole: a value known to differ needs no old JSON.
+            if isEquatable, !isObject(json) { return json }
+            return DashboardScreenPatch.mergePatch(from: JSONValue.of(old), to: json)
         }
         var patch: [String: JSONValue] = [:]
-        for (key, value) in after {
-            if let previous = before[key] {
-                if let change = between(previous, value) { patch[key] = change }
-            } else {
-                patch[key] = JSONValue.of(value)
+        if before.count == after.count, zip(before, after).allSatisfy({ $0.key == $1.key }) {
+            // The same fields in the same order (the commonest case): compared pairwise.
+            for (previous, field) in zip(before, after) {
+                if let change = between(previous.value, field.value) { patch[field.key] = change }
             }
+        } else {
+            let earlier = Dictionary(before, uniquingKeysWith: { first, _ in first })
+            let later = Set(after.map(\.key))
+            for (key, value) in after {
+                if let previous = earlier[key] {
+                    if let change = between(previous, value) { patch[key] = change }
+                } else {
+                    patch[key] = JSONValue.of(value)
+                }
+            }
+            // The screen's JSON has no `null` of its own: `null` says gone.
+            for (key, _) in before where !later.contains(key) { patch[key] = .null }
         }
-        // The screen's JSON has no `null` of its own: `null` says gone.
-        for key in before.keys where after[key] == nil { patch[key] = .null }
         return patch.isEmpty ? nil : .object(patch)
+    }
+
+    private static func isObject(_ value: JSONValue) -> Bool {
+        if case .object = value { true } else { false }
     }
 
     /// Whether both are the same `Equatable` value (false when they cannot be told apart so).

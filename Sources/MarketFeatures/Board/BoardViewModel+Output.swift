@@ -22,18 +22,25 @@ extension BoardViewModel {
                 let flash = state.flashes[id]?.direction
                 let isFavorite = favorites.contains(id)
                 let isSelected = id == state.selected
-                let moves = Self.moves(of: id, in: snapshot.recentPrices)
-                if let cached = formattedRows[id], cached.ticker == ticker, cached.flash == flash,
-                    cached.isFavorite == isFavorite, cached.isSelected == isSelected, cached.moves == moves
-                {
+                let fractions = snapshot.recentPrices.changes(of: id, over: Self.moveWindows)
+                let cached = formattedRows[id]
+                let unchanged =
+                    cached.map {
+                        $0.ticker == ticker && $0.flash == flash && $0.isFavorite == isFavorite
+                            && $0.isSelected == isSelected
+                    } ?? false
+                // The moves are formatted only when their fractions changed: most frames move none.
+                let moves = cached.flatMap { $0.fractions == fractions ? $0.moves : nil } ?? Self.moves(fractions)
+                if unchanged, let cached, cached.moves == moves {
+                    if cached.fractions != fractions { formattedRows[id]?.fractions = fractions }
                     return cached.row
                 }
                 guard let quote = snapshot.quote(id) else { return nil }
                 var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
-                (row.move1m, row.move5m, row.move15m) = (moves[0], moves[1], moves[2])
+                (row.move1m, row.move5m, row.move15m) = moves
                 formattedRows[id] = FormattedRow(
-                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, moves: moves, row: row
-                )
+                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, fractions: fractions,
+                    moves: moves, row: row)
                 return row
             }
         }
@@ -95,11 +102,15 @@ extension BoardViewModel {
         }
     }
 
+    /// The windows of the Δ1m, Δ5m and Δ15m columns, in ms.
+    static let moveWindows = (
+        SortKey.move1m.moveWindow ?? 0, SortKey.move5m.moveWindow ?? 0, SortKey.move15m.moveWindow ?? 0
+    )
+
     /// A market's moves over 1, 5 and 15 minutes, formatted; empty where not covered.
-    static func moves(of id: MarketID, in recent: RecentPrices) -> [String] {
-        [SortKey.move1m, .move5m, .move15m].map { key in
-            recent.change(of: id, over: key.moveWindow ?? 0).map(NumberFormat.changeRate) ?? ""
-        }
+    static func moves(_ fractions: (Double?, Double?, Double?)) -> (String, String, String) {
+        func format(_ fraction: Double?) -> String { fraction.map(NumberFormat.changeRate) ?? "" }
+        return (format(fractions.0), format(fractions.1), format(fractions.2))
     }
 
 }

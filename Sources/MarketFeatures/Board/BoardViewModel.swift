@@ -91,7 +91,9 @@ public final class BoardViewModel {
         var flash: ChangeDirection?
         var isFavorite: Bool
         var isSelected: Bool
-        var moves: [String]
+        /// The moves over 1, 5 and 15 minutes, as fractions and as shown.
+        var fractions: (Double?, Double?, Double?)
+        var moves: (String, String, String)
         var row: BoardRow
     }
 
