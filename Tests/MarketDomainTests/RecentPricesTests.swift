@@ -20,6 +20,18 @@ import Testing
         #expect(recent.change(of: ripple, over: 60_000) == nil)
     }
 
+    /// A row's three windows read at one look are each window's change.
+    @Test func theThreeWindowsReadAtOnceAreEachWindowsChange() {
+        let recent = RecentPrices()
+        for second in 0...400 { recent.record(bitcoin, price: 100 + Double(second % 37), at: Int64(second) * 1_000) }
+        let windows: (Int64, Int64, Int64) = (60_000, 300_000, 900_000)
+        let together = recent.changes(of: bitcoin, over: windows)
+        #expect(together.0 == recent.change(of: bitcoin, over: 60_000))
+        #expect(together.1 == recent.change(of: bitcoin, over: 300_000))
+        #expect(together.0 != nil && together.1 != nil && together.2 == nil)
+        #expect(recent.changes(of: ripple, over: windows) == (nil, nil, nil))
+    }
+
     /// Issue 28's last part: candles fill the window from before the board's first sample, so it
     /// is covered at once; what overlaps the board's own samples is left out.
     @Test func candlesFillTheWindowFromBeforeTheFirstSample() {
