@@ -23,6 +23,12 @@ public struct MarketID: Sendable, Hashable, Codable, Comparable, CustomStringCon
     /// The quote currency, e.g. `KRW`.
     public var quote: String { String(rawValue.prefix { $0 != "-" }) }
 
+    /// Whether the market is quoted in `quote` (`KRW-BTC` in `KRW`): ``quote`` without making it.
+    public func isQuoted(in quote: String) -> Bool {
+        let code = rawValue.utf8
+        return code.starts(with: quote.utf8) && code.dropFirst(quote.utf8.count).first == UInt8(ascii: "-")
+    }
+
     /// The base currency (the coin's symbol), e.g. `BTC`.
     public var base: String {
         guard let dash = rawValue.firstIndex(of: "-") else { return rawValue }

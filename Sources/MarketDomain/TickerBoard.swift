@@ -95,12 +95,14 @@ public struct TickerBoard: Sendable {
         tickersByID.compactMap { id, ticker in marketsByID[id].map { Quote(market: $0, ticker: ticker) } }
     }
 
-    /// The markets matching a search, with tickers, in no particular order.
-    public func quotes(matching matcher: SearchMatcher) -> [Quote] {
-        guard !matcher.matchesEverything else { return quotes }
+    /// The markets matching a search, with tickers, in no particular order; only those quoted in
+    /// `quote` (a market group, `KRW`) when it is given.
+    public func quotes(matching matcher: SearchMatcher, quotedIn quote: String? = nil) -> [Quote] {
+        guard !matcher.matchesEverything || quote != nil else { return quotes }
         // Only the markets that match are made into quotes.
         return tickersByID.compactMap { id, ticker in
-            guard let market = marketsByID[id], matcher.matches(market) else { return nil }
+            guard quote.map({ id.isQuoted(in: $0) }) ?? true, let market = marketsByID[id], matcher.matches(market)
+            else { return nil }
             return Quote(market: market, ticker: ticker)
         }
     }

@@ -7,6 +7,10 @@ import Testing
         #expect(id.quote == "KRW")
         #expect(id.base == "BTC")
         #expect(id.rawValue == "KRW-BTC")
+        #expect(id.isQuoted(in: "KRW"))
+        #expect(!id.isQuoted(in: "KR"))
+        #expect(!id.isQuoted(in: "BTC"))
+        #expect(try #require(MarketID("USDT-BTC")).isQuoted(in: "USDT"))
     }
 
     @Test func upperCasesALowerCaseCode() {

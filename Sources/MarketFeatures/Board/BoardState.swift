@@ -195,7 +195,7 @@ struct BoardState {
         let matcher = SearchMatcher(settings.search(for: tab))
         var quotes: [Quote]
         switch tab {
-        case .market: quotes = board.quotes(matching: matcher).filter { $0.market.quote == quoteGroup }
+        case .market: quotes = board.quotes(matching: matcher, quotedIn: quoteGroup)
         case .favorites: quotes = favorites.compactMap { board.quote($0) }.filter { matcher.matches($0.market) }
         case .compare, .watchlist, .alerts: quotes = []
         }
