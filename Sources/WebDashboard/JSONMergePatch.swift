@@ -15,14 +15,15 @@ enum JSONMergePatch {
         case (let old as Double, let new as Double): return old == new ? nil : JSONValue.of(new)
         default: break
         }
-        let isEquatable = old is any Equatable
-        if isEquatable, isSame(old, new) { return nil }
+        // `nil` when they cannot be told apart so (not `Equatable`).
+        let same = isSame(old, new)
+        if same == true { return nil }
         let old = unwrapped(old)
         let new = unwrapped(new)
         guard let before = EncodableFields.of(old), let after = EncodableFields.of(new) else {
             let json = JSONValue.of(new)
             // Anything but an object is replaced whole: a value known to differ needs no old JSON.
-            if isEquatable, !isObject(json) { return json }
+            if same != nil, !isObject(json) { return json }
             return DashboardScreenPatch.mergePatch(from: JSONValue.of(old), to: json)
         }
         var patch: [String: JSONValue] = [:]
@@ -51,9 +52,9 @@ enum JSONMergePatch {
         if case .object = value { true } else { false }
     }
 
-    /// Whether both are the same `Equatable` value (false when they cannot be told apart so).
-    private static func isSame(_ old: any Encodable, _ new: any Encodable) -> Bool {
-        guard let old = old as? any Equatable else { return false }
+    /// Whether both are the same `Equatable` value; `nil` when they cannot be told apart so.
+    private static func isSame(_ old: any Encodable, _ new: any Encodable) -> Bool? {
+        guard let old = old as? any Equatable else { return nil }
         return old.isEqual(to: new)
     }
 

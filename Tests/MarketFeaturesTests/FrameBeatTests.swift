@@ -48,32 +48,29 @@ import Testing
         let driver = TaskDriver()
         let beat = FrameBeat(clock: ViewClock(driver.clock), executor: driver)
         let outcome = Mutex<String?>(nil)
-        let waiting = driver.start {
-            do {
-                try await beat.next()
-                outcome.withLock { $0 = "woke" }
-            } catch {
-                outcome.withLock { $0 = "\(type(of: error))" }
+        /// Waits for the beat (cancelled first when `cancelledFirst`) and notes how the wait ended.
+        @discardableResult func wait(cancelledFirst: Bool) -> Task<Void, Never> {
+            driver.start {
+                if cancelledFirst { withUnsafeCurrentTask { $0?.cancel() } }
+                do {
+                    try await beat.next()
+                    outcome.withLock { $0 = "woke" }
+                } catch {
+                    outcome.withLock { $0 = "\(type(of: error))" }
+                }
             }
         }
+        let waiting = wait(cancelledFirst: false)
         await driver.settle()
         #expect(outcome.withLock { $0 } == nil)
         waiting.cancel()
         await driver.settle()
         #expect(outcome.withLock { $0 } == "CancellationError")
         // A task cancelled before it waits does not wait either.
-        let late = driver.start {
-            withUnsafeCurrentTask { $0?.cancel() }
-            do {
-                try await beat.next()
-                outcome.withLock { $0 = "woke" }
-            } catch {
-                outcome.withLock { $0 = "cancelled before" }
-            }
-        }
+        outcome.withLock { $0 = nil }
+        wait(cancelledFirst: true)
         await driver.settle()
-        _ = late
-        #expect(outcome.withLock { $0 } == "cancelled before")
+        #expect(outcome.withLock { $0 } == "CancellationError")
         #expect(beat.count == 0)
     }
 

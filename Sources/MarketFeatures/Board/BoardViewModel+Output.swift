@@ -24,23 +24,20 @@ extension BoardViewModel {
                 let isSelected = id == state.selected
                 let fractions = snapshot.recentPrices.changes(of: id, over: Self.moveWindows)
                 let cached = formattedRows[id]
-                let unchanged =
-                    cached.map {
-                        $0.ticker == ticker && $0.flash == flash && $0.isFavorite == isFavorite
-                            && $0.isSelected == isSelected
-                    } ?? false
                 // The moves are formatted only when their fractions changed: most frames move none.
-                let moves = cached.flatMap { $0.fractions == fractions ? $0.moves : nil } ?? Self.moves(fractions)
-                if unchanged, let cached, cached.moves == moves {
+                let moves = cached.flatMap { $0.fractions == fractions ? $0.row.moves : nil } ?? Self.moves(fractions)
+                if let cached, cached.ticker == ticker, cached.flash == flash, cached.isFavorite == isFavorite,
+                    cached.isSelected == isSelected, cached.row.moves == moves
+                {
                     if cached.fractions != fractions { formattedRows[id]?.fractions = fractions }
                     return cached.row
                 }
                 guard let quote = snapshot.quote(id) else { return nil }
                 var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
-                (row.move1m, row.move5m, row.move15m) = moves
+                row.moves = moves
                 formattedRows[id] = FormattedRow(
                     ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, fractions: fractions,
-                    moves: moves, row: row)
+                    row: row)
                 return row
             }
         }
@@ -113,4 +110,12 @@ extension BoardViewModel {
         return (format(fractions.0), format(fractions.1), format(fractions.2))
     }
 
+}
+
+extension BoardRow {
+    /// The moves over 1, 5 and 15 minutes as the row shows them.
+    fileprivate var moves: (String, String, String) {
+        get { (move1m, move5m, move15m) }
+        set { (move1m, move5m, move15m) = newValue }
+    }
 }

@@ -91,9 +91,8 @@ public final class BoardViewModel {
         var flash: ChangeDirection?
         var isFavorite: Bool
         var isSelected: Bool
-        /// The moves over 1, 5 and 15 minutes, as fractions and as shown.
+        /// The moves over 1, 5 and 15 minutes, as fractions (the row shows them formatted).
         var fractions: (Double?, Double?, Double?)
-        var moves: (String, String, String)
         var row: BoardRow
     }
 
