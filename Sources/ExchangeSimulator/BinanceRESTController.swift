@@ -149,7 +149,7 @@ struct BinanceRESTController<Context: RequestContext> {
                 trades: Int64(candle.volume.squareRoot() * 10) + 1, takerBuyBaseVolume: WireDecimal(candle.volume / 2),
                 takerBuyQuoteVolume: WireDecimal(candle.value / 2))
         }.filter { row in start.map { row.closeTime >= $0 } ?? true }
-        return .json(rows)
+        return .json(rows: rows, bytesPerRow: 200) { $0.writeJSON(into: &$1) }
     }
 }
 

@@ -65,7 +65,10 @@ enum UpbitCandleRows {
         else {
             return .json(UpbitErrorBody.codeNotFound, status: unknownStatus)
         }
-        return .json(make(market: id, candles: candles, lastTrade: lastTrade, count: query.count, before: query.before))
+        return .json(
+            rows: make(market: id, candles: candles, lastTrade: lastTrade, count: query.count, before: query.before),
+            bytesPerRow: 360
+        ) { $0.writeJSON(into: &$1) }
     }
 
     /// The rows of `candles` (oldest first, today's last), newest first: at most `count`, all

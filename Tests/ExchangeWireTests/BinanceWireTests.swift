@@ -1,6 +1,7 @@
 import ExchangeWire
 import Foundation
 import MarketDomain
+import SiseSupport
 import TestSupport
 import Testing
 
@@ -32,6 +33,24 @@ import Testing
         #expect(candle.value == 2434.19055334)
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(rows)) as? [[Any]]
         #expect(encoded?.first?.count == 12)
+    }
+
+    /// The simulator writes its klines by hand: the bytes `JSONEncoder` writes for the same rows.
+    @Test func aHandWrittenKlineIsTheEncodersRow() throws {
+        var rows = try decode([BinanceKline].self, BinanceDocPayloads.klines)
+        rows.append(
+            BinanceKline(
+                openTime: 1_773_100_800_000, open: WireDecimal(0.000_123_4), high: WireDecimal(3_001.5),
+                low: WireDecimal(text: "1e-7"), close: WireDecimal(2_999.999_999), volume: WireDecimal(0.1 + 0.2),
+                closeTime: 1_773_187_199_999, quoteVolume: WireDecimal(1.234_567_890_123_4e11), trades: 0,
+                takerBuyBaseVolume: WireDecimal(text: "a \"quoted\" text"), takerBuyQuoteVolume: WireDecimal(-5)))
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        for row in rows { row.writeJSON(into: &writer) }
+        writer.endArray()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == String(decoding: try JSONEncoder().encode(rows), as: UTF8.self))
     }
 
     @Test func aKlineOfAnyIntervalStartsAtItsOpenTime() throws {
@@ -89,6 +108,37 @@ import Testing
         #expect(WireDecimal(0.000000016).text == "0.00000002")
         #expect(WireDecimal(140_365_000).text == "140365000")
         #expect(WireDecimal(-0.0001, decimals: 2).text == "0")
+        #expect(WireDecimal(0.125, decimals: 2).text == "0.12" && WireDecimal(0.375, decimals: 2).text == "0.38")
+        #expect(WireDecimal(-2.5, decimals: 0).text == "-2" && WireDecimal(1e300).text.count == 301)
+    }
+
+    /// The text is what `%.Nf` writes, trailing zeros dropped, for numbers of every size and sign.
+    @Test func wireDecimalsWriteWhatPrintfWrites() {
+        func printf(_ value: Double, _ decimals: Int) -> String {
+            var text = String(format: "%.\(decimals)f", value)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            return text == "-0" ? "0" : text
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double(next() % 34) - 12)
+            let value = Double(next()) / Double(1 << 53) * magnitude * (next() % 2 == 0 ? 1 : -1)
+            let decimals = Int(next() % 13)
+            #expect(WireDecimal(value, decimals: decimals).text == printf(value, decimals), "\(value) \(decimals)")
+        }
+        for (value, decimals) in [
+            (0.5, 0), (1.5, 0), (2.675, 2), (1.005, 2), (0.000_000_005, 8), (99.999_999_995, 8), (9.999_999_999_5e9, 8),
+            (1.5e19, 2), (123_456_789_012.345_67, 8),
+        ] {
+            #expect(WireDecimal(value, decimals: decimals).text == printf(value, decimals), "\(value) \(decimals)")
+        }
     }
 
     /// Binance's documented `/api/v3/depth` answer: pairs of decimal strings, bids highest first.

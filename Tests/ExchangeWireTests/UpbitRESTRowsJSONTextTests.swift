@@ -96,4 +96,28 @@ import Testing
             keys(String(decoding: written(documentedMarket) { $0.writeJSON(into: &$1) }, as: UTF8.self))
                 == keys(UpbitDocPayloads.marketAll))
     }
+
+    /// A day candle row, as the simulator answers `/v1/candles/days`: the encoder's members and
+    /// values, in the documented order, read back as the same row.
+    @Test func aHandWrittenDayCandleIsTheEncodersRowInUpbitsOrder() throws {
+        let documented = try JSONDecoder().decode([UpbitCandleDTO].self, from: Data(UpbitDocPayloads.candlesDays.utf8))
+        var rows = documented
+        rows.append(
+            UpbitCandleDTO(
+                market: "KRW-XRP", candleDateTimeUtc: "2026-03-10T00:00:00", candleDateTimeKst: "2026-03-10T09:00:00",
+                openingPrice: 0.000_123_4, highPrice: 3_001.5, lowPrice: 1e-7, tradePrice: 2_999.999_999,
+                timestamp: 1_773_100_800_000, candleAccTradePrice: 1.234_567_890_123_4e11,
+                candleAccTradeVolume: 0.1 + 0.2, prevClosingPrice: 3_000, changePrice: -0.000_001,
+                changeRate: -3.333e-10))
+        for row in rows {
+            let bytes = written(row) { $0.writeJSON(into: &$1) }
+            let mine = try JSONSerialization.jsonObject(with: bytes) as? NSDictionary
+            let theirs = try JSONSerialization.jsonObject(with: encoder.encode(row)) as? NSDictionary
+            #expect(mine != nil && mine == theirs)
+            #expect(try JSONDecoder().decode(UpbitCandleDTO.self, from: bytes) == row)
+        }
+        #expect(
+            keys(String(decoding: written(documented[0]) { $0.writeJSON(into: &$1) }, as: UTF8.self))
+                == keys(UpbitDocPayloads.candlesDays))
+    }
 }

@@ -113,6 +113,12 @@ import Testing
         let hours = try await harness.client.fetchCandles(bitcoin, .hour, fives[100].start, 30)
         #expect(hours.count == 30)
         #expect(hours.last?.start == CandleInterval.hour.start(containing: fives[99].start))
+        if exchange == .binance {
+            // More than one page of 1,000 (`endTime` set from the first page's oldest open time).
+            let minutes = try await harness.client.fetchCandles(bitcoin, .minute, nil, 1_500)
+            #expect(minutes.count == 1_500)
+            #expect(zip(minutes, minutes.dropFirst()).allSatisfy { $1.start - $0.start == 60_000 }, "contiguous")
+        }
         let missing: CandleInterval =
             switch exchange {
             case .korbit: .threeMinutes

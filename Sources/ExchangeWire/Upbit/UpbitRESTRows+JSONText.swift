@@ -111,3 +111,39 @@ extension UpbitMarketDTO {
         writer.endObject()
     }
 }
+
+extension UpbitCandleDTO {
+    /// Writes this row's JSON without `JSONEncoder`: the members ``encode(to:)`` writes, in its
+    /// order (§1.3). The simulator serves `/v1/candles/days` this way: the premium history's
+    /// back-fill asks a year of days for every coin.
+    public func writeJSON(into writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("market")
+        writer.string(market)
+        writer.key("candle_date_time_utc")
+        writer.string(candleDateTimeUtc)
+        writer.key("candle_date_time_kst")
+        writer.string(candleDateTimeKst)
+        writer.key("opening_price")
+        writer.number(openingPrice)
+        writer.key("high_price")
+        writer.number(highPrice)
+        writer.key("low_price")
+        writer.number(lowPrice)
+        writer.key("trade_price")
+        writer.number(tradePrice)
+        writer.key("timestamp")
+        writer.integer(timestamp)
+        writer.key("candle_acc_trade_price")
+        writer.number(candleAccTradePrice)
+        writer.key("candle_acc_trade_volume")
+        writer.number(candleAccTradeVolume)
+        writer.key("prev_closing_price")
+        writer.number(prevClosingPrice)
+        writer.key("change_price")
+        writer.number(changePrice)
+        writer.key("change_rate")
+        writer.number(changeRate)
+        writer.endObject()
+    }
+}

@@ -47,22 +47,36 @@ struct BinanceRESTClient: Sendable {
         guard BinanceEndpoint.klineInterval(interval.rawValue) != nil else {
             throw ExchangeError.unavailable("Binance has no \(interval) klines")
         }
-        var rows: [BinanceKline] = []
+        var candles: [IntervalCandle] = []
+        var rows = 0
         var end = before.map { $0 - 1 }
-        while rows.count < count {
-            let limit = min(BinanceEndpoint.maxKlineCount, count - rows.count)
+        while rows < count {
+            let limit = min(BinanceEndpoint.maxKlineCount, count - rows)
             var query = [
                 (BinanceEndpoint.Parameter.symbol, BinanceWire.symbol(id)),
                 (BinanceEndpoint.Parameter.interval, interval.rawValue),
                 (BinanceEndpoint.Parameter.limit, String(limit)),
             ]
             if let end { query.append((BinanceEndpoint.Parameter.endTime, String(end))) }
-            let page: [BinanceKline] = try await get(BinanceEndpoint.klines, query)
-            rows = page + rows
-            guard page.count == limit, let oldest = page.first else { break }
-            end = oldest.openTime - 1
+            let page = try await klinePage(query)
+            candles = page.candles + candles
+            rows += page.rows
+            guard page.rows == limit, let oldest = page.firstOpenTime else { break }
+            end = oldest - 1
         }
-        return rows.sorted { $0.openTime < $1.openTime }.compactMap { $0.toIntervalCandle() }
+        return candles.sorted { $0.start < $1.start }
+    }
+
+    /// A page of klines, read by ``BinanceKlinesReader`` straight from the reply's bytes; a body it
+    /// cannot read is ``ExchangeError/badResponse(_:)``.
+    private func klinePage(_ query: [(String, String)]) async throws -> BinanceKlinesReader.Page {
+        let reply = try await transport.get(BinanceEndpoint.klines, query)
+        guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
+        do throws(BinanceKlinesReader.Failure) {
+            return try BinanceKlinesReader.page(reply.body)
+        } catch {
+            throw ExchangeError.badResponse("\(BinanceEndpoint.klines): \(error.description)")
+        }
     }
 
     /// The last `days` daily candles, oldest first.
@@ -117,14 +131,17 @@ struct BinanceRESTClient: Sendable {
 
     private func get<Response: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Response {
         let reply = try await transport.get(path, query)
-        guard reply.status == .ok else {
-            guard let failure = try? JSONDecoder().decode(BinanceErrorBody.self, from: reply.body) else {
-                throw RESTTransport.error(
-                    status: reply.status, message: RESTTransport.excerpt(reply.body, status: reply.status))
-            }
-            if failure.code == BinanceErrorBody.invalidSymbol.code { throw ExchangeError.unknownMarket(failure.msg) }
-            throw RESTTransport.error(status: reply.status, message: "\(failure.code) \(failure.msg)")
-        }
+        guard reply.status == .ok else { throw Self.error(status: reply.status, body: reply.body) }
         return try RESTTransport.decode(Response.self, from: reply.body, path: path)
+    }
+
+    /// The error a reply other than 200 stands for: Binance's `{code,msg}` body read when it has
+    /// one (an unknown symbol is ``ExchangeError/unknownMarket(_:)``), an excerpt of it otherwise.
+    private static func error(status: HTTPResponseStatus, body: Data) -> ExchangeError {
+        guard let failure = try? JSONDecoder().decode(BinanceErrorBody.self, from: body) else {
+            return RESTTransport.error(status: status, message: RESTTransport.excerpt(body, status: status))
+        }
+        if failure.code == BinanceErrorBody.invalidSymbol.code { return ExchangeError.unknownMarket(failure.msg) }
+        return RESTTransport.error(status: status, message: "\(failure.code) \(failure.msg)")
     }
 }
