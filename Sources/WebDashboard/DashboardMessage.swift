@@ -14,7 +14,7 @@ public enum DashboardMessage: Sendable, Equatable, Encodable {
     case error(String)
 
     /// The version of this protocol a page must speak.
-    public static let protocolVersion = 4
+    public static let protocolVersion = 5
 
     private enum CodingKeys: String, CodingKey {
         case type, version, exchange, seq, output, changes, message

@@ -20,6 +20,8 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
     public var alerts: AlertsOutput?
     /// The alert notice showing, on whatever screen shows.
     public var alert: AlertNotice?
+    /// How many of the tab's keys this screen has read (``RootViewModel/Output/keysRead``).
+    public var keysRead = 0
 
     /// The detail's figures and its chart.
     public struct DetailView: Sendable, Equatable, Codable {
@@ -96,6 +98,7 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
         watchlist = output.watchlist
         alerts = output.alerts
         alert = output.alert
+        keysRead = output.keysRead
         if let stock = output.watchlist?.detail {
             stockChart = CandleChartLayout(
                 stock.bars.map(\.candle), quote: stock.currency, columns: Self.chartColumns, rows: Self.chartRows)

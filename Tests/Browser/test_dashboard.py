@@ -138,6 +138,48 @@ def test_initial_consonants_narrow_to_bitcoin(browser, server):
     page.close()
 
 
+# The page's screens arrive 300 ms late, as on a slow phone network (the order kept).
+SLOW_SCREENS = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  addEventListener(type, listener, options) {
+    if (type !== "message") return super.addEventListener(type, listener, options);
+    return super.addEventListener(type, (event) => setTimeout(() => listener(event), 300), options);
+  }
+};
+"""
+
+
+def test_slash_then_letters_typed_before_its_screen_all_land_in_the_search(browser, server):
+    # `/` opens the search on the server; the letters typed behind it, while the screen that
+    # focuses the field is still on its way, land in it, none of them taken as a board key.
+    page = browser.new_page(viewport={"width": 1440, "height": 1300})
+    page.add_init_script(SLOW_SCREENS)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url)
+    expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
+    expect(page.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)
+    page.keyboard.press("/")
+    # A beat (100 ms) passes: the server's screen with the empty search focused is on its way.
+    page.wait_for_timeout(150)
+    page.keyboard.type("btc")
+    search = page.locator('[data-role="search"]')
+    expect(search).to_have_value("btc", timeout=DEADLINE)
+    expect(search).to_be_focused()
+    page.wait_for_function(
+        "() => { const rows = document.querySelectorAll('tr[data-market]');"
+        " return rows.length > 0 && rows.length < 30 && document.querySelector('tr[data-market=\"KRW-BTC\"]'); }",
+        timeout=DEADLINE)
+    # Typed on: the field has the keyboard now, and what the server searches follows it.
+    page.keyboard.type("x")
+    expect(page.locator("tr[data-market]")).to_have_count(0, timeout=DEADLINE)
+    page.keyboard.press("Escape")
+    expect(search).to_have_value("", timeout=DEADLINE)
+    assert errors == []
+    page.close()
+
+
 def test_clicking_a_header_sorts_and_clicking_again_reverses(browser, server):
     page = open_page(browser, server)
     header = page.locator('th[data-sort="price"]')

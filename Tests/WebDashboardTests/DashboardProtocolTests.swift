@@ -16,7 +16,7 @@ import Testing
     @Test func helloNamesTheProtocolAndTheExchange() throws {
         #expect(
             try json(.hello(protocolVersion: DashboardMessage.protocolVersion, exchange: "Upbit"))
-                == #"{"exchange":"Upbit","type":"hello","version":4}"#)
+                == #"{"exchange":"Upbit","type":"hello","version":5}"#)
     }
 
     @Test func aPatchCarriesOnlyWhatChangedWithItsSequenceNumber() throws {
@@ -52,7 +52,8 @@ import Testing
                 + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#
                 + #""lastUpdate":"","ticksPerSecond":0},"tab":"market","#
-                + #""tabs":["market","favorites","compare","watchlist","alerts"]}},"seq":1,"type":"snapshot"}"#)
+                + #""tabs":["market","favorites","compare","watchlist","alerts"]},"keysRead":0},"seq":1,"#
+                + #""type":"snapshot"}"#)
     }
 
     @Test func anErrorSaysWhatWasWrong() throws {

@@ -80,6 +80,10 @@ public final class RootViewModel {
         public var alert: AlertNotice?
         /// What has the keyboard.
         public var focus = KeyboardFocus.board
+        /// How many keys (``Input/key(_:)``) this root has read, each one's effect in this
+        /// output: a page holds the letters typed behind a key until a screen has read that key
+        /// (`/` gives the search the keyboard there, and `/btc` typed at once belongs in it).
+        public var keysRead = 0
 
         public init() {}
     }
@@ -146,6 +150,9 @@ public final class RootViewModel {
         case .key(let key):
             // Quitting is the terminal's to do: a key sent here only ever becomes an input.
             if case .send(let input) = KeyTable.action(for: key, in: output), input.isKey == false { send(input) }
+            var read = output
+            read.keysRead += 1
+            publish(read)
         }
     }
 

@@ -9,7 +9,7 @@ import { DetailView } from "./detail.js";
 import { WatchlistView } from "./watchlist.js";
 import { AlertsView, notify } from "./alerts.js";
 
-const PROTOCOL_VERSION = 4;
+const PROTOCOL_VERSION = 5;
 const root = document.getElementById("app");
 const banner = root.querySelector('[data-role="banner"]');
 const search = root.querySelector('[data-role="search"]');
@@ -31,15 +31,22 @@ let attempts = 0;
 let everConnected = false;
 let countdown = null;
 
+/** Sends an Input; whether the socket took it. */
 function sendInput(input) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ input }));
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify({ input }));
+  return true;
 }
 /** Sends a board Input. */
 const send = (input) => sendInput({ board: input });
 /** Sends a Watchlist tab Input. */
 const sendWatchlist = (input) => sendInput({ watchlist: input });
+/** Keys sent on this connection (the server's screen says how many it has read). */
+let keysSent = 0;
 /** Sends a key, by its name, to mean what the server's key table says. */
-const sendKey = (name) => sendInput({ key: name });
+const sendKey = (name) => {
+  if (sendInput({ key: name })) keysSent += 1;
+};
 
 const view = new BoardView(root, {
   send: (input) => send(input),
@@ -169,6 +176,7 @@ function receive(message) {
       sequence = message.seq;
       draw();
       showFeedState();
+      releaseKeysTypedAhead();
       fittingRows = viewportRows();
       send({ viewportResized: { rows: fittingRows } });
       break;
@@ -182,6 +190,7 @@ function receive(message) {
       output = screen.board;
       draw();
       showFeedState();
+      releaseKeysTypedAhead();
       break;
     case "error":
       showMessage(`⚠ ${message.message}`);
@@ -208,6 +217,9 @@ function connect() {
   socket.addEventListener("open", () => {
     attempts = 0;
     everConnected = true;
+    // A new connection is a new tab on the server: it has read none of this one's keys.
+    keysSent = 0;
+    keysTypedAhead = [];
   });
   socket.addEventListener("message", (event) => {
     try {
@@ -291,11 +303,54 @@ function keyName(event) {
   const shifted = event.shiftKey && ["Tab", "ArrowLeft", "ArrowRight"].includes(event.key);
   return shifted ? `Shift+${event.key}` : event.key;
 }
+// A key's answer comes with a screen: `/` gives the search field the keyboard there, and the
+// letters of `/btc` typed at once would reach the board as keys before that field has it. So
+// while a key sent is not read yet (the screen's `keysRead` behind the keys sent), the keys typed
+// wait, in order, and then go where the keyboard is: the letters into the text field that took
+// it, the rest to the server as keys, one at a time as each may change what the next means.
+// A second without the screen that reads them (a key the server refused) lets them go anyway.
+let keysTypedAhead = [];
+let typedAheadTimer = null;
+function keysUnread() {
+  return Boolean(screen) && (screen.keysRead ?? 0) < keysSent;
+}
+function holdKey(name) {
+  keysTypedAhead.push(name);
+  clearTimeout(typedAheadTimer);
+  typedAheadTimer = setTimeout(() => releaseKeysTypedAhead(true), 1000);
+}
+function releaseKeysTypedAhead(anyway = false) {
+  if (keysTypedAhead.length === 0 || (keysUnread() && !anyway)) return;
+  clearTimeout(typedAheadTimer);
+  let typed = keysTypedAhead;
+  keysTypedAhead = [];
+  const field = document.activeElement;
+  if (field instanceof HTMLInputElement && !field.disabled) {
+    const letters = typed.findIndex((name) => name.length !== 1);
+    const text = typed.slice(0, letters < 0 ? typed.length : letters);
+    typed = typed.slice(text.length);
+    if (text.length) {
+      field.value += text.join("");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+  if (typed.length === 0) return;
+  sendKey(typed[0]);
+  // What follows the letters (Enter, Escape…) means what the table says in the field's focus,
+  // and leaves it, as it does typed in the field.
+  if (field instanceof HTMLInputElement && field === document.activeElement) field.blur();
+  for (const name of typed.slice(1)) holdKey(name);
+}
 document.addEventListener("keydown", (event) => {
   if (!screen || event.target instanceof HTMLInputElement) return;
   const name = keyName(event);
   if (!name) return;
   event.preventDefault();
+  // A letter waits for the keys before it; so does any key behind a waiting one (order kept).
+  if (keysTypedAhead.length > 0 || (name.length === 1 && keysUnread())) {
+    holdKey(name);
+    return;
+  }
   sendKey(name);
 });
 
