@@ -2,9 +2,11 @@
 Chromium through playwright. Every wait is on the page's hooks (data-state, data-market, …) with
 a generous deadline, never a fixed sleep."""
 
+import atexit
 import os
 import re
 from decimal import Decimal
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,13 +19,16 @@ from playwright.sync_api import expect, sync_playwright
 
 SISE = os.environ.get("SISE_BIN", ".build/debug/sise")
 DEADLINE = 20_000  # ms
+# Every server's database lives in this run's folder, removed when the run ends.
+SCRATCH = tempfile.mkdtemp(prefix="sise-browser-")
+atexit.register(shutil.rmtree, SCRATCH, True)
 
 
 class Server:
     """A `sise serve` process on its own database; restartable on the same port."""
 
     def __init__(self, arguments=()):
-        self.db = os.path.join(tempfile.mkdtemp(prefix="sise-browser-"), "sise.sqlite")
+        self.db = os.path.join(tempfile.mkdtemp(dir=SCRATCH), "sise.sqlite")
         self.port = 0
         self.process = None
         self.arguments = list(arguments)
@@ -138,13 +143,21 @@ def test_initial_consonants_narrow_to_bitcoin(browser, server):
     page.close()
 
 
-# The page's screens arrive 300 ms late, as on a slow phone network (the order kept).
+# The page's screens arrive 300 ms late, as on a slow phone network (the order kept);
+# `window.keysReadOnTheWire` is what the newest screen on the socket has read, before the page
+# hears of it.
 SLOW_SCREENS = """
+window.keysReadOnTheWire = 0;
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
   addEventListener(type, listener, options) {
     if (type !== "message") return super.addEventListener(type, listener, options);
-    return super.addEventListener(type, (event) => setTimeout(() => listener(event), 300), options);
+    return super.addEventListener(type, (event) => {
+      const message = JSON.parse(event.data);
+      const read = message.output?.keysRead ?? message.changes?.keysRead;
+      if (read !== undefined) window.keysReadOnTheWire = read;
+      setTimeout(() => listener(event), 300);
+    }, options);
   }
 };
 """
@@ -161,8 +174,8 @@ def test_slash_then_letters_typed_before_its_screen_all_land_in_the_search(brows
     expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     expect(page.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)
     page.keyboard.press("/")
-    # A beat (100 ms) passes: the server's screen with the empty search focused is on its way.
-    page.wait_for_timeout(150)
+    # The server's screen with the empty search focused is on its way, not yet drawn.
+    page.wait_for_function("() => window.keysReadOnTheWire === 1", timeout=DEADLINE)
     page.keyboard.type("btc")
     search = page.locator('[data-role="search"]')
     expect(search).to_have_value("btc", timeout=DEADLINE)

@@ -1,11 +1,12 @@
 import Exchanges
 import Foundation
+import TestSupport
 import Testing
 
 /// The KIS token kept between runs: a file only its owner can read.
 @Suite struct KISTokenFileTests {
     @Test func theTokenFileIsReadableByItsOwnerOnly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-token-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("kis-token.json").path
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = KISTokenFile.store(path: path)
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func aTokenFileOthersCouldReadIsClosedToThemAndNotReused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-token-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-token-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("kis-token.json").path
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = KISCachedToken(appKeyHash: "ab12", token: "secret-token", expires: 1_800_000_000_000)

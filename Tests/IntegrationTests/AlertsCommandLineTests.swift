@@ -11,7 +11,7 @@ import Testing
     private static let ripple = MarketID("KRW-XRP")!
 
     private func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sise-alerts-\(UUID().uuidString).sqlite").path
+        TestScratch.folder.appendingPathComponent("sise-alerts-\(UUID().uuidString).sqlite").path
     }
 
     private func lines(_ text: String) throws -> [[String: Any]] {

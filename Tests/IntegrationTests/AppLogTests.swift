@@ -12,7 +12,7 @@ import Testing
     @Test func logLinesWaitUntilTheAppGivesTheScreenBack() async throws {
         let running = try await SimulatorHarness.startDropping(every: .seconds(1), ticksPerSecond: 200)
         defer { Task { await running.stop() } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-log-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-log-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("sise.sqlite").path

@@ -11,7 +11,7 @@ import Testing
     private func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
     private func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sise-compare-\(UUID().uuidString).sqlite").path
+        TestScratch.folder.appendingPathComponent("sise-compare-\(UUID().uuidString).sqlite").path
     }
 
     @Test(arguments: ["bithumb", "korbit", "binance"])

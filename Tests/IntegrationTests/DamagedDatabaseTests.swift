@@ -6,7 +6,7 @@ import Testing
 /// ones that only use it for names or caches go on with one warning, and none changes a byte of it.
 @Suite(.timeLimit(.minutes(5)), .serialized) struct DamagedDatabaseTests {
     @Test func noCommandWritesToADamagedDatabase() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-damaged-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-damaged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("sise.sqlite").path
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aDatabaseInAFolderThatDoesNotExistIsRefused() async throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("sise-nowhere-\(UUID().uuidString)")
+        let missing = TestScratch.folder.appendingPathComponent("sise-nowhere-\(UUID().uuidString)")
         let result = try await SiseProcess.run(
             ["favorites", "add", "KRW-BTC", "--db", missing.appendingPathComponent("a/b/sise.sqlite").path])
         #expect(result.status == 74)

@@ -31,7 +31,7 @@ struct DetailDepthEndToEndTests {
                 marketCount: 30, ticksPerSecond: 300, seed: 7, faults: SimulatorFaults(dropInterval: .seconds(4))),
             logger: logger)
         let running = try await withDeadline(seconds: 30, "simulator start") { try await simulator.start() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder) }

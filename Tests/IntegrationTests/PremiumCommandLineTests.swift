@@ -1,5 +1,6 @@
 import Foundation
 import MarketDomain
+import TestSupport
 import Testing
 
 /// `sise premium` and `sise premium history` on the embedded simulator (issue 29, point 6).
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func aCoinsHistoryIsBackFilledAYearOfDaysOnAFreshDatabaseAndPrintedAsAskedFor() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-premium-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-premium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("sise.sqlite").path

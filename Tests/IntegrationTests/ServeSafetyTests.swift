@@ -19,7 +19,7 @@ import WSClient
     /// Starts `sise serve --port 0` (under `ulimit -n descriptorLimit` when given) and waits for
     /// the address it prints.
     private func startServe(descriptorLimit: Int? = nil) async throws -> (SiseProcess, Int) {
-        let database = FileManager.default.temporaryDirectory
+        let database = TestScratch.folder
             .appendingPathComponent("sise-serve-\(UUID().uuidString).sqlite").path
         let arguments = ["serve", "--port", "0", "--db", database]
         let process: SiseProcess

@@ -29,7 +29,7 @@ struct SiseProcess {
         _ arguments: [String], environment: [String: String]? = nil, program: String = "sise",
         executableURL: URL? = nil
     ) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
+        let directory = TestScratch.folder.appendingPathComponent("sise-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")

@@ -6,7 +6,7 @@ import Testing
 /// The stock commands end to end on the embedded simulated market.
 @Suite(.timeLimit(.minutes(5)), .serialized) struct StockCommandLineTests {
     private func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sise-stocks-\(UUID().uuidString).sqlite").path
+        TestScratch.folder.appendingPathComponent("sise-stocks-\(UUID().uuidString).sqlite").path
     }
 
     private func objects(_ json: String) throws -> [[String: Any]] {
@@ -113,7 +113,7 @@ import Testing
         #expect(candles.status == 0, "\(candles.stderr)")
         #expect(candles.lines.first == "date,open,high,low,close,volume")
         #expect(candles.lines.count == 31)
-        let emptyConfig = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let emptyConfig = TestScratch.folder.appendingPathComponent(
             "sise-config-\(UUID().uuidString)")
         let process = try SiseProcess(
             ["watchlist", "show", "--exchange", "kis", "--live", "--db", temporaryDatabase()],
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func aConfigCanMakeLiveTheDefaultAndSimulatedTakesItBack() async throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("sise-config-\(UUID().uuidString)")
+        let config = TestScratch.folder.appendingPathComponent("sise-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: config.appendingPathComponent("sise"), withIntermediateDirectories: true)
         try "[sise]\nlive = true\n".write(

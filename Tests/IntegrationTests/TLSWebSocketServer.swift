@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import TestSupport
 
 /// A WebSocket server on loopback behind TLS, with a certificate for `localhost` made for the
 /// test (openssl, self-signed): on upgrade it sends a greeting, then answers each text message
@@ -58,7 +59,7 @@ final class TLSWebSocketServer: Sendable {
 
     /// A self-signed P-256 certificate for `localhost` and its key, both PEM.
     private static func makeCertificate() throws -> (certificate: [UInt8], key: [UInt8]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-tls-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let openssl = Process()

@@ -8,7 +8,7 @@ struct TerminalAppEndToEndTests {
     /// The app on a database of its own in a fresh folder: the shell command that runs it in
     /// tmux, prints its exit status and keeps the pane open.
     private struct AppRun {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-e2e-\(UUID().uuidString)")
         var db: String { folder.appendingPathComponent("sise.sqlite").path }
         var command: String { command() }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MarketDomain
 import MarketStore
+import TestSupport
 import Testing
 
 /// Candles of every interval in the store (issue 30, migration v8): kept by exchange, market,
@@ -10,7 +11,7 @@ import Testing
     private let bitcoin = MarketID("KRW-BTC")!
 
     @Test func candlesAndTheirSpanAreKeptAcrossAReopenAndReplacedByALaterCopy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-candles-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-candles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("sise.sqlite").path
         let candles = (0..<3).map { index in

@@ -2,6 +2,7 @@ import Foundation
 import MarketDomain
 import MarketStore
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct MarketStoreTests {
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func aFileKeepsEverythingAcrossReopenAndTwoOpenCopiesSeeEachOther() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.folder.appendingPathComponent(
             "sise-store-\(UUID().uuidString)/nested")
         let path = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func watchlistsKeepTheirOrderAcrossReopenAndTwoCopiesEditingAtOnceLoseNothing() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-watch-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-watch-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("sise.sqlite").path
         defer { try? FileManager.default.removeItem(at: folder) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MarketDomain
 import MarketStore
+import TestSupport
 import Testing
 
 /// The premium history in the store (issue 29): minutes rolled up into hours and days, rows past
@@ -11,7 +12,7 @@ import Testing
     private let midnight: Int64 = 1_795_651_200_000
 
     private func temporaryPath() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-premium-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-premium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("sise.sqlite").path
     }

@@ -15,7 +15,7 @@ import Testing
     private let bitcoin = MarketID("KRW-BTC")!
 
     private func temporaryPath() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-changes-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("sise-changes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("sise.sqlite").path
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MarketDomain
 import MarketStore
+import TestSupport
 import Testing
 
 /// What opening the database file does to it: nothing, unless a write is asked for on a sound
@@ -10,7 +11,7 @@ import Testing
 
     /// A folder of its own for one test, removed after.
     private func folder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
+        let url = TestScratch.folder.appendingPathComponent("sise-store-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
