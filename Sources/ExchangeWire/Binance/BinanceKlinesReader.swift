@@ -41,25 +41,19 @@ public enum BinanceKlinesReader {
 
     /// The klines of a `/api/v3/klines` body.
     public static func page(_ body: Data) throws(Failure) -> Page {
-        let result = body.withUnsafeBytes { raw -> Result<Page?, JSONByteReader.Failure> in
-            var reader = JSONByteReader(raw.bindMemory(to: UInt8.self))
-            do throws(JSONByteReader.Failure) {
-                var page = Page(candles: [], rows: 0, firstOpenTime: nil)
-                var short = false
-                try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
-                    guard let row = try Row.read(&reader) else {
-                        short = true
-                        return
-                    }
-                    if page.rows == 0 { page.firstOpenTime = row.openTime }
-                    page.rows += 1
-                    if let candle = row.candle { page.candles.append(candle) }
+        let result = JSONByteReader.readDocument(body) { (reader) throws(JSONByteReader.Failure) -> Page? in
+            var page = Page(candles: [], rows: 0, firstOpenTime: nil)
+            var short = false
+            try reader.forEachElement { (reader) throws(JSONByteReader.Failure) in
+                guard let row = try Row.read(&reader) else {
+                    short = true
+                    return
                 }
-                guard reader.isAtEnd() else { return .failure(.unexpected(reader.bytes[reader.index])) }
-                return .success(short ? nil : page)
-            } catch {
-                return .failure(error)
+                if page.rows == 0 { page.firstOpenTime = row.openTime }
+                page.rows += 1
+                if let candle = row.candle { page.candles.append(candle) }
             }
+            return short ? nil : page
         }
         switch result {
         case .success(let page?): return page

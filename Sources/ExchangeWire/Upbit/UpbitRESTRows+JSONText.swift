@@ -28,14 +28,7 @@ extension UpbitTickerDTO {
 
     /// The members from `opening_price` to `signed_change_rate`.
     private func writePrices(into writer: inout JSONTextWriter) {
-        writer.key("opening_price")
-        writer.number(openingPrice)
-        writer.key("high_price")
-        writer.number(highPrice)
-        writer.key("low_price")
-        writer.number(lowPrice)
-        writer.key("trade_price")
-        writer.number(tradePrice)
+        writer.upbitPrices(open: openingPrice, high: highPrice, low: lowPrice, last: tradePrice)
         writer.key("prev_closing_price")
         writer.number(prevClosingPrice)
         writer.key("change")
@@ -124,14 +117,7 @@ extension UpbitCandleDTO {
         writer.string(candleDateTimeUtc)
         writer.key("candle_date_time_kst")
         writer.string(candleDateTimeKst)
-        writer.key("opening_price")
-        writer.number(openingPrice)
-        writer.key("high_price")
-        writer.number(highPrice)
-        writer.key("low_price")
-        writer.number(lowPrice)
-        writer.key("trade_price")
-        writer.number(tradePrice)
+        writer.upbitPrices(open: openingPrice, high: highPrice, low: lowPrice, last: tradePrice)
         writer.key("timestamp")
         writer.integer(timestamp)
         writer.key("candle_acc_trade_price")
@@ -145,5 +131,20 @@ extension UpbitCandleDTO {
         writer.key("change_rate")
         writer.number(changeRate)
         writer.endObject()
+    }
+}
+
+extension JSONTextWriter {
+    /// The four price members Upbit writes in this order in a ticker row and a candle row alike:
+    /// `opening_price`, `high_price`, `low_price`, `trade_price` (the last trade, or the close).
+    fileprivate mutating func upbitPrices(open: Double, high: Double, low: Double, last: Double) {
+        key("opening_price")
+        number(open)
+        key("high_price")
+        number(high)
+        key("low_price")
+        number(low)
+        key("trade_price")
+        number(last)
     }
 }

@@ -93,17 +93,7 @@ public enum UpbitRESTRowsReader {
     private static func read<Rows>(
         _ data: Data, _ body: (inout JSONByteReader) throws(JSONByteReader.Failure) -> Rows?
     ) throws(Failure) -> Rows {
-        let result = data.withUnsafeBytes { raw -> Result<Rows?, JSONByteReader.Failure> in
-            var reader = JSONByteReader(raw.bindMemory(to: UInt8.self))
-            do throws(JSONByteReader.Failure) {
-                let rows = try body(&reader)
-                guard reader.isAtEnd() else { return .failure(.unexpected(reader.bytes[reader.index])) }
-                return .success(rows)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
+        switch JSONByteReader.readDocument(data, body) {
         case .success(let rows?): return rows
         case .success(nil): throw Failure(description: "a row without all the fields a market needs")
         case .failure(let failure): throw Failure(description: failure.reason)
