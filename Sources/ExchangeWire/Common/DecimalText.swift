@@ -10,7 +10,7 @@
 /// that is itself exact); anything else goes to the C library's correctly rounded `strtod`.
 enum DecimalText {
     /// Powers of ten that are exact doubles.
-    private static let exactPowers: [Double] = [
+    static let exactPowers: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
         1e19, 1e20, 1e21, 1e22,
     ]

@@ -67,7 +67,7 @@ public struct WireDecimal: Codable, Sendable, Hashable, CustomStringConvertible 
         let magnitude = abs(value)
         guard magnitude < 9_223_372_036_854_775_808 else { return nil }
         var whole = UInt64(magnitude)
-        let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
+        let scale = DecimalText.exactPowers[decimals]
         let scaled = (magnitude - Double(whole)) * scale
         // The product is within half an ulp of the exact one; an ulp of margin covers it.
         guard abs(scaled - scaled.rounded(.down) - 0.5) > scaled.ulp else { return nil }
