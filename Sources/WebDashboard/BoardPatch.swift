@@ -36,10 +36,26 @@ public struct BoardPatch: Sendable, Equatable, Codable {
 
     /// The changes from `old` to `new`.
     public init(from old: BoardOutput, to new: BoardOutput) {
-        (rowIDs, rows) = Self.rowChanges(old.rows, new.rows)
-        (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows)
+        self.init(from: old, to: new, memo: nil)
+    }
+
+    /// The changes from `old` to `new`, each part taken from `memo` when it was made there for the
+    /// same two values (another tab's frame on the same beat), and kept there when not.
+    init(from old: BoardOutput, to new: BoardOutput, memo: BoardPatchMemo?) {
+        (rowIDs, rows) = Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
+        (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows, memo: memo?.compareRows)
         // Only the fields that changed are turned into JSON (most frames change the status alone).
-        let changes = JSONMergePatch.between(Self.withoutRows(old), Self.withoutRows(new))?.members ?? [:]
+        let oldFields = Self.withoutRows(old)
+        let newFields = Self.withoutRows(new)
+        let fieldChanges =
+            if let memo {
+                memo.boardFields.change(at: new.detailMarket, from: oldFields, to: newFields) {
+                    JSONMergePatch.between(oldFields, newFields)
+                }
+            } else {
+                JSONMergePatch.between(oldFields, newFields)
+            }
+        let changes = fieldChanges?.members ?? [:]
         for (key, change) in changes where !Self.rowKeys.contains(key) && change != .null {
             fields[key] = change
         }
@@ -63,21 +79,31 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     /// The ids in view when they changed, and the rows that are new (whole) or changed (their id
     /// and a merge patch of their cells).
     private static func rowChanges<Row: Identifiable & Equatable & Encodable>(
-        _ old: [Row], _ new: [Row]
+        _ old: [Row], _ new: [Row], memo: ChangeMemo<MarketID, Row>?
     ) -> ([Row.ID]?, [JSONValue]?) where Row.ID == MarketID {
         let ids = new.map(\.id)
         let previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = new.compactMap { row -> JSONValue? in
-            guard let before = previous[row.id] else { return JSONValue.of(row) }
-            // A row is a dozen short texts: their JSON compares faster than field by field.
-            guard before != row,
-                case .object(var cells)? = DashboardScreenPatch.mergePatch(
-                    from: JSONValue.of(before), to: JSONValue.of(row))
-            else { return nil }
-            cells[Self.idKey] = .string(row.id.rawValue)
-            return .object(cells)
+            let before = previous[row.id]
+            guard before != row else { return nil }
+            guard let memo else { return change(from: before, to: row) }
+            return memo.change(at: row.id, from: before, to: row) { change(from: before, to: row) }
         }
         return (ids == old.map(\.id) ? nil : ids, changed.isEmpty ? nil : changed)
+    }
+
+    /// A row's change: the row whole when it is new in view, else its id and a merge patch of its
+    /// cells (`nil` when its JSON did not change).
+    private static func change<Row: Identifiable & Encodable>(from before: Row?, to row: Row) -> JSONValue?
+    where Row.ID == MarketID {
+        guard let before else { return JSONValue.of(row) }
+        // A row is a dozen short texts: their JSON compares faster than field by field.
+        guard
+            case .object(var cells)? = DashboardScreenPatch.mergePatch(
+                from: JSONValue.of(before), to: JSONValue.of(row))
+        else { return nil }
+        cells[Self.idKey] = .string(row.id.rawValue)
+        return .object(cells)
     }
 
     /// The key of a row's id, in a row and in a row's patch.

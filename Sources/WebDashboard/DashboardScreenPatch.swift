@@ -21,7 +21,13 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
 
     /// The changes from `old` to `new`.
     public init(from old: DashboardScreen, to new: DashboardScreen) {
-        let boardChanges = BoardPatch(from: old.board, to: new.board)
+        self.init(from: old, to: new, memo: nil)
+    }
+
+    /// The changes from `old` to `new`, the board's taken from `memo` when made there for the same
+    /// two values (another tab's frame on the same beat), and kept there when not.
+    init(from old: DashboardScreen, to new: DashboardScreen, memo: BoardPatchMemo?) {
+        let boardChanges = BoardPatch(from: old.board, to: new.board, memo: memo)
         board = boardChanges.isEmpty ? nil : boardChanges
         // Most frames change the board alone: the other parts' JSON is made only when they differ.
         var oldParts = old

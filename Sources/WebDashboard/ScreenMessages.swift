@@ -18,13 +18,20 @@ final class ScreenMessages {
     private var charts: DashboardScreen.PriceChartCache?
     /// The last snapshot framed, with its number.
     private var framed: (sequence: Int, frame: ByteBuffer)?
-    init() {}
+    /// Where the server's tabs share the patches they have in common (`nil`: made here alone).
+    private let memo: BoardPatchMemo?
+
+    /// Messages of their own, their patches shared through `memo` with the other tabs given it.
+    init(memo: BoardPatchMemo? = nil) {
+        self.memo = memo
+    }
 
     /// Messages that go on from where `other` stands (the same tab, moving from a shared view to
     /// its own view model): the next is a patch from its screen, numbered after its last.
     init(continuing other: ScreenMessages) {
         sequence = other.sequence
         screen = other.screen
+        memo = other.memo
     }
 
     /// The message that brings a tab from the last screen to `output`'s: a snapshot first, then
@@ -36,7 +43,7 @@ final class ScreenMessages {
             sequence += 1
             return text(.snapshot(sequence: sequence, output: newest))
         }
-        let patch = DashboardScreenPatch(from: previous, to: newest)
+        let patch = DashboardScreenPatch(from: previous, to: newest, memo: memo)
         guard !patch.isEmpty else { return nil }
         screen = newest
         sequence += 1

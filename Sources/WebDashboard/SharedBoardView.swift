@@ -13,7 +13,7 @@ final class SharedBoardView {
     /// The rows its tabs show.
     let rows: Int
     private let root: DashboardScreen.Root
-    private let messages = ScreenMessages()
+    private let messages: ScreenMessages
     private var followers: [Int: TabOutlet] = [:]
     private var nextFollower = 0
     /// The followers by event loop, made again after a tab comes or goes.
@@ -21,10 +21,11 @@ final class SharedBoardView {
     /// The beat the root's board frames on, and its messages go out on.
     private let beat: FrameBeat?
 
-    init(rows: Int, root: DashboardScreen.Root, beat: FrameBeat?) {
+    init(rows: Int, root: DashboardScreen.Root, beat: FrameBeat?, memo: BoardPatchMemo? = nil) {
         self.rows = rows
         self.root = root
         self.beat = beat
+        messages = ScreenMessages(memo: memo)
     }
 
     /// Frames and hands out messages until cancelled.
@@ -97,6 +98,8 @@ final class SharedBoardViews {
     /// The frame timer the server's roots share (``RootParts/beat``): the shared views' and the
     /// tabs' own messages go out on it.
     let beat: FrameBeat?
+    /// The patches the server's tabs (shared views and tabs of their own) have in common.
+    let patchMemo = BoardPatchMemo()
 
     /// Distinct row counts shared at once.
     static let limit = 16
@@ -110,7 +113,7 @@ final class SharedBoardViews {
     func view(rows: Int) -> SharedBoardView? {
         if let view = views[rows] { return view }
         guard views.count < Self.limit else { return nil }
-        let view = SharedBoardView(rows: rows, root: makeRoot(), beat: beat)
+        let view = SharedBoardView(rows: rows, root: makeRoot(), beat: beat, memo: patchMemo)
         views[rows] = view
         tasks.append(Task { await view.run() })
         return view

@@ -93,7 +93,7 @@ final class TabSession {
         if case .following(let view, _) = mode {
             messages = view.continuedMessages()
         } else {
-            messages = ScreenMessages()
+            messages = ScreenMessages(memo: shared.patchMemo)
         }
         leave()
         let root = makeRoot()

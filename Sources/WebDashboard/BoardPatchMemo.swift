@@ -1,0 +1,54 @@
+import MarketDomain
+import MarketFeatures
+
+/// The parts of board patches that tabs with view models of their own have in common, worked
+/// out once for all of them: tabs framed on one beat mostly show the same rows and fields, so a
+/// row's change from one frame to the next is the same for many of them (``BoardPatch``). A change
+/// is a function of the two values it is made from and nothing else: it is kept with them, and
+/// given again only for two values equal to them. (A detail's parts are not kept: each tab's
+/// detail follows its book and chart on its own, and two tabs' seldom match.)
+final class BoardPatchMemo {
+    /// A board row's change (its merge patch with its id, or the row whole), by its id.
+    let rows = ChangeMemo<MarketID, BoardRow>(depth: 2, keys: 8_192)
+    /// A Compare row's, the same way.
+    let compareRows = ChangeMemo<MarketID, CompareRow>(depth: 2, keys: 8_192)
+    /// The board's fields but its rows (its status, search, order…), by the coin whose detail
+    /// shows (tabs on one coin's detail select the same row).
+    let boardFields = ChangeMemo<MarketID?, BoardOutput>(depth: 8, keys: 64)
+
+    init() {}
+}
+
+/// Changes from one value to another already made, by a key: the latest `depth` pairs of values a
+/// key had, each with its change, for at most `keys` keys (past that, all are let go and kept
+/// anew). Not `Sendable`: one isolation uses it (the server's main actor).
+final class ChangeMemo<Key: Hashable, Value: Equatable> {
+    private struct Entry {
+        var old: Value?
+        var new: Value
+        var change: JSONValue?
+    }
+
+    private var entries: [Key: [Entry]] = [:]
+    private let depth: Int
+    private let keys: Int
+
+    init(depth: Int, keys: Int) {
+        self.depth = depth
+        self.keys = keys
+    }
+
+    /// The change from `old` (`nil`: none before) to `new` under `key`: one made for an equal pair
+    /// before, or `making()`'s, kept for the next.
+    func change(at key: Key, from old: Value?, to new: Value, making: () -> JSONValue?) -> JSONValue? {
+        if let found = entries[key]?.last(where: { $0.new == new && $0.old == old }) { return found.change }
+        let change = making()
+        if entries[key] == nil, entries.count >= keys { entries.removeAll(keepingCapacity: true) }
+        if let count = entries[key]?.count, count >= depth { entries[key]?.removeFirst(count - depth + 1) }
+        entries[key, default: []].append(Entry(old: old, new: new, change: change))
+        return change
+    }
+
+    /// How many pairs are kept, over every key.
+    var count: Int { entries.values.reduce(0) { $0 + $1.count } }
+}
