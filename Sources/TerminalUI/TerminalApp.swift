@@ -19,6 +19,9 @@ public final class TerminalApp {
     private var rungNotice = 0
     private let writer: FrameWriter
     private var previous: ScreenBuffer?
+    /// A second buffer equal to `previous` (its own cells), which the next frame of changed rows
+    /// draws into: a frame copies the lines it redrew, not the whole screen.
+    private var spare: ScreenBuffer?
     /// The board output `previous` shows, when it shows only the board (not detail, watchlist).
     private var previousBoard: BoardOutput?
     private var size = (width: 0, height: 0)
@@ -153,17 +156,25 @@ public final class TerminalApp {
             TerminalMode.writeAll(Array(AlertSignal.bytes(for: notice, notification: notification).utf8))
         }
         // Between ticks only some rows and the status bar change: redraw just those.
-        if isBoardOnly, let previous, let previousBoard {
-            var buffer = previous
+        if isBoardOnly, var shown = previous, let previousBoard {
+            // Each buffer held once, so that drawing into one does not copy its cells.
+            previous = nil
+            var buffer = spare ?? shown
+            spare = nil
             if let redrawn = screen.drawChanges(from: previousBoard, to: board, into: &buffer) {
                 // Only the redrawn lines can differ: the rest is not compared.
-                let bytes = writer.output(from: previous, to: buffer, lines: redrawn)
+                let bytes = writer.output(from: shown, to: buffer, lines: redrawn)
                 if !bytes.isEmpty { TerminalMode.writeAll(Array(bytes.utf8)) }
+                // The screen shown before becomes the next frame's buffer once it has these lines.
+                shown.copyLines(redrawn, from: buffer)
+                spare = shown
                 self.previous = buffer
                 self.previousBoard = board
                 return
             }
+            previous = shown
         }
+        spare = nil
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         if let detail = output.detail {
             detailScreen.draw(detail, status: board, into: &buffer)

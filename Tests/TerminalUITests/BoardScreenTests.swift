@@ -176,4 +176,33 @@ import Testing
         toasted.toast = "★ added"
         #expect(screen.drawChanges(from: before, to: toasted, into: &untouched) == nil)
     }
+
+    /// The app's two buffers: each frame draws its changed rows into the spare one (equal to the
+    /// screen shown), which becomes the screen; the screen before takes those lines and becomes
+    /// the spare. Every frame is what a full draw gives, and so is the spare.
+    @Test func twoBuffersTakingTurnsGiveEveryFrameAFullDrawGives() {
+        let screen = BoardScreen(theme: Theme(), language: .korean)
+        var output = output()
+        var shown = ScreenBuffer(width: 100, height: 12)
+        screen.draw(output, into: &shown)
+        var spare = shown
+        for frame in 1...30 {
+            var next = output
+            let row = frame % next.rows.count
+            next.rows[row].price = "\(5_000_000 + frame * 1_000)"
+            next.rows[row].direction = frame.isMultiple(of: 2) ? .rise : .fall
+            next.status.ticksPerSecond = frame
+            var buffer = spare
+            guard let redrawn = screen.drawChanges(from: output, to: next, into: &buffer) else {
+                Issue.record("frame \(frame) asked for a full draw")
+                return
+            }
+            var full = ScreenBuffer(width: 100, height: 12)
+            screen.draw(next, into: &full)
+            #expect(buffer == full)
+            shown.copyLines(redrawn, from: buffer)
+            #expect(shown == full)
+            (spare, shown, output) = (shown, buffer, next)
+        }
+    }
 }

@@ -98,4 +98,17 @@ import Testing
         #expect(parser.keys(from: [0x1B, 0x5B]) == [])
         #expect(parser.keys(from: [0x44]) == [.left])
     }
+
+    @Test func copyingLinesTakesThoseRowsAloneAndOnlyFromABufferOfTheSameSize() {
+        var target = ScreenBuffer(width: 6, height: 3)
+        var source = ScreenBuffer(width: 6, height: 3)
+        _ = source.write("aaaaaa", x: 0, y: 0)
+        _ = source.write("비트", x: 0, y: 1)
+        _ = source.write("cccccc", x: 0, y: 2)
+        target.copyLines([1, 7, -1], from: source)
+        #expect(target.lines == ["", "비트", ""])
+        var other = ScreenBuffer(width: 5, height: 3)
+        other.copyLines([0], from: source)
+        #expect(other == ScreenBuffer(width: 5, height: 3))
+    }
 }

@@ -78,6 +78,16 @@ public struct ScreenBuffer: Sendable, Equatable {
         }
     }
 
+    /// Takes lines `lines` (rows from 0) from `other`, a buffer of the same size; other rows and
+    /// sizes are left as they are.
+    public mutating func copyLines(_ lines: [Int], from other: ScreenBuffer) {
+        guard other.width == width, other.height == height else { return }
+        for line in lines where (0..<height).contains(line) {
+            let row = line * width..<(line + 1) * width
+            cells.replaceSubrange(row, with: other.cells[row])
+        }
+    }
+
     private mutating func set(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width else { return }
         let index = y * width + x
