@@ -6,10 +6,12 @@ import Synchronization
 
 extension MarketStore {
     /// A signal at once (the listener reads once more), and each time the favorites, the
-    /// settings, a watchlist or the alert rules may have changed since: at once after a write of this process (GRDB's `ValueObservation` of those tables), and within
-    /// half a second after a commit of another process (`sise favorites`, `sise watchlist`,
-    /// another copy of Sise), which SQLite's `data_version` tells. The watching starts with the
-    /// first listener and is shared by every listener of this store, however many.
+    /// settings, a watchlist or the alert rules may have changed since: at once after a write of
+    /// this process (GRDB's `ValueObservation` of those tables), and after a commit of another
+    /// process (`sise favorites`, `sise watchlist`, another copy of Sise), which SQLite's
+    /// `data_version` tells, looked at when the database's files are written (at once, on Linux)
+    /// or else within half a second. The watching starts with the first listener and is shared by
+    /// every listener of this store, however many.
     public func changes() -> AsyncStream<Void> {
         watch.start(writer: writer)
         return watch.signal.changes()
@@ -27,15 +29,25 @@ final class StoreWatch: Sendable {
     private struct Running {
         var observation: AnyDatabaseCancellable
         var commits: CommitCheck
+        var files: DatabaseFileWatch?
         var poll: Task<Void, Never>
     }
 
-    /// How often another process's commit is looked for.
+    /// How often another process's commit is looked for when the database's files cannot be
+    /// watched.
     static let pollInterval = Duration.milliseconds(500)
+    /// How often it is looked for all the same while they are (a file system whose writes by
+    /// other machines inotify does not see): an idle app then wakes for it once a minute.
+    static let backstopInterval = Duration.seconds(60)
 
-    /// A watch whose look for other processes' commits waits on `clock`.
-    init(clock: any Clock<Duration>) {
+    /// Whether other processes' commits are looked for when the database's files are written.
+    private let watchesFiles: Bool
+
+    /// A watch whose look for other processes' commits waits on `clock`, and is made at once
+    /// when the files are written too unless `watchesFiles` is `false`.
+    init(clock: any Clock<Duration>, watchesFiles: Bool = true) {
         self.clock = clock
+        self.watchesFiles = watchesFiles
     }
 
     /// Starts watching, unless it already is.
@@ -55,15 +67,17 @@ final class StoreWatch: Sendable {
                 onError: { _ in },
                 onChange: { signal.signal() })
             let commits = CommitCheck(writer: writer, signal: signal)
+            let files = watchesFiles ? DatabaseFileWatch(path: writer.path) { commits.check() } : nil
             let clock = clock
+            let interval = files == nil ? Self.pollInterval : Self.backstopInterval
             let poll = Task.detached {
-                while (try? await clock.sleep(for: Self.pollInterval)) != nil { commits.check() }
+                while (try? await clock.sleep(for: interval)) != nil { commits.check() }
             }
-            running = Running(observation: observation, commits: commits, poll: poll)
+            running = Running(observation: observation, commits: commits, files: files, poll: poll)
         }
     }
 
-    /// Looks for another process's commit now, as the poll does every ``pollInterval``; returns
+    /// Looks for another process's commit now, as a write of the files or the poll does; returns
     /// whether it found one (and signalled). `false` when not watching.
     @discardableResult
     func checkForCommits() -> Bool {
@@ -73,6 +87,7 @@ final class StoreWatch: Sendable {
     deinit {
         running.withLock { running in
             running?.observation.cancel()
+            running?.files?.cancel()
             running?.poll.cancel()
         }
     }

@@ -23,25 +23,28 @@ public final class MarketStore: Sendable {
     /// that is not a sound SQLite database of Sise's is refused, untouched. Migrations run only
     /// when its schema is behind. `createFolder` lets a missing folder be created (the default
     /// location); otherwise a missing folder is an error. `pollClock` paces the look for other
-    /// processes' commits (``changes()``); tests give a test clock.
+    /// processes' commits (``changes()``), which also looks when the files are written unless
+    /// `watchesFiles` is `false`; tests give a test clock, and turn the files' watch off to
+    /// test the poll alone.
     public static func open(
         path: String, access: Access = .readWrite, createFolder: Bool = true,
         now: @escaping @Sendable () -> Int64 = MarketStore.wallClock,
-        pollClock: any Clock<Duration> = ContinuousClock()
+        pollClock: any Clock<Duration> = ContinuousClock(), watchesFiles: Bool = true
     ) throws -> MarketStore {
+        let watch = StoreWatch(clock: pollClock, watchesFiles: watchesFiles)
         do {
             let exists = FileManager.default.fileExists(atPath: path)
             let schemaIsCurrent = exists ? try inspect(path) : false
             switch access {
             case .readOnly where !exists:
-                return try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, pollClock: pollClock)
+                return try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, watch: watch)
             case .readOnly where schemaIsCurrent:
                 var configuration = Configuration()
                 configuration.readonly = true
                 configuration.busyMode = .timeout(5)
                 return try MarketStore(
                     writer: DatabaseQueue(path: path, configuration: configuration), migrate: false, now: now,
-                    pollClock: pollClock)
+                    watch: watch)
             default:
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
                 if !exists, !FileManager.default.fileExists(atPath: folder.path) {
@@ -54,7 +57,7 @@ public final class MarketStore: Sendable {
                 configuration.busyMode = .timeout(5)  // another copy of Sise may be writing
                 return try MarketStore(
                     writer: DatabasePool(path: path, configuration: configuration), migrate: !schemaIsCurrent,
-                    now: now, pollClock: pollClock)
+                    now: now, watch: watch)
             }
         } catch let error as StoreError {
             throw error
@@ -90,7 +93,7 @@ public final class MarketStore: Sendable {
 
     /// A database in memory, for tests.
     public static func inMemory(now: @escaping @Sendable () -> Int64 = MarketStore.wallClock) throws -> MarketStore {
-        try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, pollClock: ContinuousClock())
+        try MarketStore(writer: DatabaseQueue(), migrate: true, now: now, watch: StoreWatch(clock: ContinuousClock()))
     }
 
     /// The default file: `$XDG_DATA_HOME/sise/sise.sqlite`, else `~/.local/share/sise/sise.sqlite`.
@@ -107,12 +110,11 @@ public final class MarketStore: Sendable {
     }
 
     private init(
-        writer: any DatabaseWriter, migrate: Bool, now: @escaping @Sendable () -> Int64,
-        pollClock: any Clock<Duration>
+        writer: any DatabaseWriter, migrate: Bool, now: @escaping @Sendable () -> Int64, watch: StoreWatch
     ) throws {
         self.writer = writer
         self.now = now
-        watch = StoreWatch(clock: pollClock)
+        self.watch = watch
         guard migrate else { return }
         do {
             try StoreMigrations.migrator.migrate(writer)

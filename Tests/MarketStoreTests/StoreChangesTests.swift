@@ -51,8 +51,8 @@ import Testing
 
     @Test func aCommitOfAnotherConnectionSignalsAtTheNextCheck() async throws {
         let path = try temporaryPath()
-        // The poll's clock never moves: the test makes each check itself.
-        let watched = try MarketStore.open(path: path, pollClock: TestClock())
+        // The poll's clock never moves, and the files are not watched: the test makes each check itself.
+        let watched = try MarketStore.open(path: path, pollClock: TestClock(), watchesFiles: false)
         // Another process's connection: a second store on the same file.
         let other = try MarketStore.open(path: path)
         let changes = watched.preferences.changes()
@@ -67,4 +67,21 @@ import Testing
             #expect(try watched.favorites(.bithumb) == (round % 2 == 0 ? [bitcoin] : []))
         }
     }
+
+    #if os(Linux)
+        /// With the database's files watched, another process's commit signals by itself: the
+        /// poll's clock never moves, and no check is made by hand.
+        @Test func aCommitOfAnotherConnectionSignalsAtOnceWhenTheFilesAreWatched() async throws {
+            let path = try temporaryPath()
+            let watched = try MarketStore.open(path: path, pollClock: TestClock())
+            let other = try MarketStore.open(path: path)
+            let changes = watched.preferences.changes()
+            #expect(try await nextSignal(changes))
+            for round in 0..<3 {
+                let isFavorite = round % 2 == 0
+                #expect(try await signalled(changes) { try other.setFavorite(.bithumb, bitcoin, isFavorite) })
+                #expect(try watched.favorites(.bithumb) == (isFavorite ? [bitcoin] : []))
+            }
+        }
+    #endif
 }
