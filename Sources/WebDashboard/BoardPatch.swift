@@ -140,6 +140,20 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         return (ids ?? old.map(\.id)).compactMap { byID[$0] }
     }
 
+    /// The patch's JSON, as ``encode(to:)`` writes it, made from its parts (JSON already) with no
+    /// encoder: each acting tab's patch is turned into text every frame.
+    var json: JSONValue {
+        var members = fields
+        if let rowIDs { members[RowKey.rowIDs.rawValue] = .array(rowIDs.map { .string($0.rawValue) }) }
+        if let rows { members[RowKey.rows.rawValue] = .array(rows) }
+        if let compareRowIDs {
+            members[RowKey.compareRowIDs.rawValue] = .array(compareRowIDs.map { .string($0.rawValue) })
+        }
+        if let compareRows { members[RowKey.compareRows.rawValue] = .array(compareRows) }
+        if let cleared { members[RowKey.cleared.rawValue] = .array(cleared.map { .string($0) }) }
+        return .object(members)
+    }
+
     // The patch travels flat: the changed fields at the top level beside the rows and `cleared`.
     private enum RowKey: String, CodingKey, CaseIterable {
         case rowIDs, rows, compareRowIDs, compareRows, cleared

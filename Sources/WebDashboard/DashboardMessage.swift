@@ -20,6 +20,17 @@ public enum DashboardMessage: Sendable, Equatable, Encodable {
         case type, version, exchange, seq, output, changes, message
     }
 
+    /// The message's JSON: a patch's made from its parts (JSON already) with no encoder, as every
+    /// acting tab's every frame is; the others through ``encode(to:)``. `nil` when it cannot be
+    /// encoded (a number that is not finite).
+    var json: JSONValue? {
+        guard case .patch(let sequence, let changes) = self else { return try? JSONValueEncoder.encode(self) }
+        return .object([
+            CodingKeys.type.rawValue: .string("patch"), CodingKeys.seq.rawValue: .integer(Int64(sequence)),
+            CodingKeys.changes.rawValue: changes.json,
+        ])
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

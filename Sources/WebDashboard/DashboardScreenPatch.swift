@@ -98,8 +98,13 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
+    /// The patch's JSON, as it travels, made from its parts (JSON already) with no encoder.
+    var json: JSONValue {
         var members = parts
-        if let board { members[Self.boardKey] = try JSONValueEncoder.encode(board) }
-        try JSONValue.object(members).encode(to: encoder)
+        if let board { members[Self.boardKey] = board.json }
+        return .object(members)
     }
 }

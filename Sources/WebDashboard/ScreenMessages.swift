@@ -97,6 +97,6 @@ final class ScreenMessages {
 
     /// A message as sent; `nil` when it cannot be encoded (a number that is not finite).
     nonisolated static func text(_ message: DashboardMessage) -> ByteBuffer? {
-        (try? JSONValueEncoder.encode(message))?.text
+        message.json?.text
     }
 }

@@ -136,11 +136,23 @@ import Testing
             let next = randomOutput()
             let patch = BoardPatch(from: previous, to: next)
             #expect(patch.applied(to: previous) == next)
+            // Its JSON made directly (as a tab's message is) is what its `Codable` form gives.
+            #expect(patch.json == JSONValue.of(patch))
+            let message = DashboardMessage.patch(sequence: 3, changes: DashboardScreenPatch(board: patch))
+            #expect(message.json == JSONValue.of(message))
             // And through JSON, as the page gets it.
             let decoded = try? JSONDecoder().decode(BoardPatch.self, from: JSONEncoder().encode(patch))
             #expect(decoded?.applied(to: previous) == next)
             previous = next
         }
+    }
+}
+
+extension DashboardScreenPatch {
+    /// A patch of the board alone.
+    fileprivate init(board: BoardPatch) {
+        self.init()
+        self.board = board.isEmpty ? nil : board
     }
 }
 
