@@ -39,29 +39,31 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         self.init(from: old, to: new, memo: nil)
     }
 
-    /// The changes from `old` to `new`, each part taken from `memo` when it was made there for the
-    /// same two values (another tab's frame on the same beat), and kept there when not.
+    /// The changes from `old` to `new`, the rows' taken from `memo` when made there for the same
+    /// two rows (another tab's frame on the same beat), and kept there when not.
     init(from old: BoardOutput, to new: BoardOutput, memo: BoardPatchMemo?) {
         (rowIDs, rows) = Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows, memo: memo?.compareRows)
-        // Only the fields that changed are turned into JSON (most frames change the status alone).
-        let oldFields = Self.withoutRows(old)
-        let newFields = Self.withoutRows(new)
-        let fieldChanges =
-            if let memo {
-                memo.boardFields.change(at: new.detailMarket, from: oldFields, to: newFields) {
-                    JSONMergePatch.between(oldFields, newFields)
-                }
-            } else {
-                JSONMergePatch.between(oldFields, newFields)
-            }
-        let changes = fieldChanges?.members ?? [:]
+        // Only the fields that changed are turned into JSON.
+        let changes = Self.fieldChanges(from: Self.withoutRows(old), to: Self.withoutRows(new))?.members ?? [:]
         for (key, change) in changes where !Self.rowKeys.contains(key) && change != .null {
             fields[key] = change
         }
         let gone = changes.filter { $0.value == .null && !Self.rowKeys.contains($0.key) }.keys.sorted()
         cleared = gone.isEmpty ? nil : gone
     }
+
+    /// The merge patch of the fields: most frames change the status alone (the tick rate, the
+    /// time), and then it is the only field looked into, not every field split and compared.
+    private static func fieldChanges(from old: BoardOutput, to new: BoardOutput) -> JSONValue? {
+        var statusMoved = old
+        statusMoved.status = new.status
+        guard statusMoved == new else { return JSONMergePatch.between(old, new) }
+        return JSONMergePatch.between(old.status, new.status).map { .object([statusKey: $0]) }
+    }
+
+    /// The status's key in the output's JSON.
+    private static let statusKey = "status"
 
     /// The output without its rows (they are patched by id, and are most of its bytes).
     private static func withoutRows(_ output: BoardOutput) -> BoardOutput {

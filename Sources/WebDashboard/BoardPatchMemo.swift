@@ -2,8 +2,8 @@ import MarketDomain
 import MarketFeatures
 
 /// The parts of board patches that tabs with view models of their own have in common, worked
-/// out once for all of them: tabs framed on one beat mostly show the same rows and fields, so a
-/// row's change from one frame to the next is the same for many of them (``BoardPatch``). A change
+/// out once for all of them: tabs framed on one beat mostly show the same rows, so a row's change
+/// from one frame to the next is the same for many of them (``BoardPatch``). A change
 /// is a function of the two values it is made from and nothing else: it is kept with them, and
 /// given again only for two values equal to them. (A detail's parts are not kept: each tab's
 /// detail follows its book and chart on its own, and two tabs' seldom match.)
@@ -12,9 +12,6 @@ final class BoardPatchMemo {
     let rows = ChangeMemo<MarketID, BoardRow>(depth: 2, keys: 8_192)
     /// A Compare row's, the same way.
     let compareRows = ChangeMemo<MarketID, CompareRow>(depth: 2, keys: 8_192)
-    /// The board's fields but its rows (its status, search, order…), by the coin whose detail
-    /// shows (tabs on one coin's detail select the same row).
-    let boardFields = ChangeMemo<MarketID?, BoardOutput>(depth: 8, keys: 64)
 
     init() {}
 }
