@@ -142,7 +142,7 @@ public struct BoardPatch: Sendable, Equatable, Codable {
         return (ids ?? old.map(\.id)).compactMap { byID[$0] }
     }
 
-    /// The patch's JSON, as ``encode(to:)`` writes it, made from its parts (JSON already) with no
+    /// The patch's JSON (what ``encode(to:)`` writes), made from its parts (JSON already) with no
     /// encoder: each acting tab's patch is turned into text every frame.
     var json: JSONValue {
         var members = fields
@@ -174,15 +174,7 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: AnyKey(stringValue: key))
-        }
-        try container.encodeIfPresent(rowIDs, forKey: AnyKey(RowKey.rowIDs))
-        try container.encodeIfPresent(rows, forKey: AnyKey(RowKey.rows))
-        try container.encodeIfPresent(compareRowIDs, forKey: AnyKey(RowKey.compareRowIDs))
-        try container.encodeIfPresent(compareRows, forKey: AnyKey(RowKey.compareRows))
-        try container.encodeIfPresent(cleared, forKey: AnyKey(RowKey.cleared))
+        try json.encode(to: encoder)
     }
 
     /// Any key of the flat patch.
