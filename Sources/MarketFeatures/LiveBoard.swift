@@ -54,16 +54,28 @@ public actor LiveBoard {
     private var recordsMoves = false
     /// Whether ``stop()`` was called.
     private var isStopped = false
+    /// The actor whose executor the board runs on: an actor of its own, or the one its reader
+    /// runs on (``init(client:clock:executor:runningOn:)``).
+    private nonisolated let home: any Actor
+
+    /// Runs the board's work where its home actor runs.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
 
     /// A board for the client's exchange; empty until ``load(markets:)``. Its feed task waits on
     /// `clock` and runs on `executor` (the shared pool when `nil`).
+    ///
+    /// `home` is the actor the board runs on beside its own work: by default one of its own, so
+    /// the board is an actor like any other. A reader that reads the board each frame from one
+    /// actor (the terminal app, from the main actor) passes that actor: a frame then reads the
+    /// board where it runs, without waking a thread for the board and another for the way back.
     public init(
         client: MarketDataClient, clock: any Clock<Duration> = ContinuousClock(),
-        executor: (any TaskExecutor)? = nil
+        executor: (any TaskExecutor)? = nil, runningOn home: (any Actor)? = nil
     ) {
         self.clock = clock
         self.executor = executor
         self.client = client
+        self.home = home ?? BoardLane()
         exchange = client.exchange
         current = TickerBoard(exchange: client.exchange)
     }
@@ -273,6 +285,9 @@ public actor LiveBoard {
         feedTask?.cancel()
     }
 }
+
+/// The actor a ``LiveBoard`` runs on when no other is given: its own, serial like any actor.
+private actor BoardLane {}
 
 /// A change on a ``LiveBoard``.
 public enum BoardUpdate: Sendable, Equatable {

@@ -8,6 +8,9 @@ public struct ViewClock: Sendable {
     public var elapsed: @Sendable () -> Duration
     /// Waits this long on the clock.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// How a wait on the main actor waits when the clock has a way of its own there
+    /// (``continuous()``: the main queue's timer); `nil` waits with ``sleep``.
+    var mainActorWait: (@MainActor @Sendable (Duration) async throws -> Void)?
 
     /// A view clock from its two operations (a benchmark's clock that moves a frame at a time).
     public init(elapsed: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void)
@@ -21,6 +24,19 @@ public struct ViewClock: Sendable {
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleep = { try await clock.sleep(for: $0) }
+    }
+}
+
+extension ViewClock {
+    /// Waits this long from the main actor (a view model's frame loop): on the main queue's timer
+    /// when the clock has one (``continuous()``), so the loop resumes where it runs.
+    @MainActor
+    public func sleepOnMainActor(_ duration: Duration) async throws {
+        if let mainActorWait {
+            try await mainActorWait(duration)
+        } else {
+            try await sleep(duration)
+        }
     }
 }
 

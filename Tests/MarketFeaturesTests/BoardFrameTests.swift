@@ -68,6 +68,40 @@ import Testing
         #expect(await board.frame(since: after.version).isStopped)
     }
 
+    /// The terminal app's boards run on the main actor: its frame loop reads them where it runs,
+    /// so the board's isolation is the main actor's (read here without an `await`), and its
+    /// frames are those of a board on an actor of its own.
+    @MainActor
+    @Test func aBoardRunningOnTheMainActorIsReadThereWithoutAHop() async throws {
+        let script = ScriptedMarketClient(
+            markets: MarketFixtures.markets,
+            tickers: MarketFixtures.markets.map { MarketFixtures.ticker($0, price: 1_000, timestamp: 100) })
+        let board = LiveBoard(client: script.client, runningOn: MainActor.shared)
+        try await board.load()
+        // `assumeIsolated` stops the test unless the main actor's executor is the board's.
+        let first = Self.frameRead(on: board)
+        #expect(first.board.ticker(bitcoin.id)?.price == 1_000)
+        Self.apply([tick(bitcoin, 1_100, at: 200)], on: board)
+        let second = await board.frame(since: first.version)
+        #expect(second.changes == .moved([MarketMove(id: bitcoin.id, direction: .rise, timestamp: 200)]))
+        // Read from elsewhere, the board is an actor as any other: the read waits for the main actor.
+        let fromThePool = await Task.detached { await board.frame(since: second.version) }.value
+        #expect(fromThePool.changes == .moved([]))
+        #expect(fromThePool.board.ticker(bitcoin.id)?.price == 1_100)
+    }
+
+    /// The board's first frame, read synchronously from the main actor: only when the board runs there.
+    @MainActor
+    private static func frameRead(on board: LiveBoard) -> BoardFrame {
+        board.assumeIsolated { $0.frame(since: nil) }
+    }
+
+    /// Applies ticks on the board synchronously from the main actor: only when the board runs there.
+    @MainActor
+    private static func apply(_ tickers: [Ticker], on board: LiveBoard) {
+        board.assumeIsolated { $0.apply(live: tickers) }
+    }
+
     @Test func aLogPastItsCapacityForgetsItsOlderHalf() {
         var log = MoveLog(capacity: 4)
         let move = { (time: Int64) in MarketMove(id: MarketFixtures.bitcoin.id, direction: .rise, timestamp: time) }

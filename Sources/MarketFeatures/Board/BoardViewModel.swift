@@ -198,7 +198,7 @@ public final class BoardViewModel {
                 do { try await beat.next() } catch { return }
                 onBeat = true
             } else {
-                do { try await clock.sleep(frameInterval) } catch { return }
+                do { try await clock.sleepOnMainActor(frameInterval) } catch { return }
             }
             guard await takeBoardFrames(sharingTheBeat: onBeat) else { return }
             frame()

@@ -11,12 +11,13 @@ public final class ExchangeBoards: Sendable {
     private let executor: (any TaskExecutor)?
 
     /// Boards over these clients, waiting on `clock` and running on `executor` (the shared pool
-    /// when `nil`; a test's driver in tests).
+    /// when `nil`; a test's driver in tests); each board runs on `home` when one is given (the
+    /// terminal app's main actor: see ``LiveBoard/init(client:clock:executor:runningOn:)``).
     public init(
         clients: [Exchange: MarketDataClient], clock: any Clock<Duration> = ContinuousClock(),
-        executor: (any TaskExecutor)? = nil
+        executor: (any TaskExecutor)? = nil, runningOn home: (any Actor)? = nil
     ) {
-        boards = clients.mapValues { LiveBoard(client: $0, clock: clock, executor: executor) }
+        boards = clients.mapValues { LiveBoard(client: $0, clock: clock, executor: executor, runningOn: home) }
         self.clock = clock
         self.executor = executor
     }

@@ -75,7 +75,7 @@ extension RootViewModel {
         _ parts: RootParts, resumesStoredView: Bool = true, logger: Logger = Logger(label: "sise.board")
     ) -> RootViewModel {
         let board = BoardViewModel(
-            board: parts.board, store: parts.store, clock: ViewClock(ContinuousClock()), isSimulated: parts.isSimulated,
+            board: parts.board, store: parts.store, clock: .continuous(), isSimulated: parts.isSimulated,
             language: parts.language, exchangeBoards: parts.boards, forex: parts.forex, wallets: parts.wallets,
             resumesStoredView: resumesStoredView, beat: parts.beat,
             logger: logger)
@@ -83,7 +83,7 @@ extension RootViewModel {
         let alerts = parts.alerts.map { alerts in
             AlertsViewModel(
                 store: alerts.store, events: { alerts.monitor.events() }, exchange: liveBoard.exchange,
-                isListed: { await liveBoard.board.market($0) != nil }, clock: ViewClock(ContinuousClock()))
+                isListed: { await liveBoard.board.market($0) != nil }, clock: .continuous())
         }
         return RootViewModel(board: board, watchlist: parts.makeWatchlist?(), alerts: alerts) { market in
             DetailViewModel(

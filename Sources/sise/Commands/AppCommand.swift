@@ -64,7 +64,8 @@ struct AppCommand: AsyncParsableCommand {
                 // The chosen exchange must load before the screen opens; the others (the Compare
                 // tab's) load and follow once that tab first shows, each retrying on its own if it
                 // cannot be reached.
-                let boards = ExchangeBoards(clients: clients)
+                // The boards run on the main actor, where the app reads them each frame.
+                let boards = ExchangeBoards(clients: clients, runningOn: MainActor.shared)
                 guard let board = boards.boards[main] else { return }
                 try await board.load()
                 StartupTrace.mark("board loaded")
