@@ -32,9 +32,9 @@ public final class BoardViewModel {
     private let beat: FrameBeat?
     /// How often live data is framed, unless told otherwise: ten times a second.
     public static let liveFrameInterval = Duration.milliseconds(100)
-    /// How often a screen's live feeds need read their sockets: twice a frame, so a frame takes
-    /// what came at most half a frame before it.
-    public static let feedReadPacing = liveFrameInterval / 2
+    /// How often a screen's live feeds need read their sockets: once a frame, so a frame takes
+    /// what came at most a frame before it (the feed's thread wakes ten times a second, not twenty).
+    public static let feedReadPacing = liveFrameInterval
     let logger: Logger
     var state: BoardState
     /// The board as of the last frame taken, shared with every other reader of it.
