@@ -3,6 +3,7 @@
 extension JSONTextWriter {
     /// Writes `value` as `JSONEncoder` does (`null` when not finite); returns the bytes written,
     /// at most 40.
+    @usableFromInline
     static func writeNumber(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             let null: StaticString = "null"
@@ -26,6 +27,7 @@ extension JSONTextWriter {
     }
 
     /// Writes `value`'s digits, with its sign; returns the bytes written (at most 20).
+    @usableFromInline
     static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 0
         if value < 0 {
@@ -95,6 +97,7 @@ extension JSONTextWriter {
 
     /// Writes `\`-escaped `byte` (a quote, a backslash or a control character); returns the bytes
     /// written (2, or 6 for `\u00XX`).
+    @usableFromInline
     static func writeEscaped(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = UInt8(ascii: "\\")
         switch byte {

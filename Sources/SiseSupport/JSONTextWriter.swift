@@ -118,6 +118,32 @@ public struct JSONTextWriter: Sendable {
         appendLiteral("null")
     }
 
+    /// Writes what `body` writes with a ``JSONTextCursor``, in room reserved once for all of it
+    /// (`limit` bytes): the way to write many values where each is cheap. When it turns out not
+    /// to fit, `body` runs again in room twice as large, until it does.
+    public mutating func writeInPlace(upTo limit: Int, _ body: (inout JSONTextCursor) -> Void) {
+        var room = max(limit, 64)
+        while true {
+            let comma = needsComma
+            var after: Bool?
+            bytes.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, written in
+                    guard let start = buffer.baseAddress else { return }
+                    var cursor = JSONTextCursor(start: start, end: start + buffer.count, needsComma: comma)
+                    body(&cursor)
+                    guard !cursor.overflowed else { return }
+                    written = cursor.position - start
+                    after = cursor.needsComma
+                }
+            }
+            if let after {
+                needsComma = after
+                return
+            }
+            room *= 2
+        }
+    }
+
     /// Writes a line feed after a complete value (NDJSON).
     public mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))

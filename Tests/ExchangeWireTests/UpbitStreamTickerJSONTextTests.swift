@@ -39,6 +39,16 @@ import Testing
         }
     }
 
+    /// A ticker longer than the room reserved for one is written whole all the same.
+    @Test func aTickerLongerThanItsRoomIsWrittenWhole() throws {
+        var original = ticker(price: 1_234.5, delisting: "2026-12-01")
+        original.code = "KRW-" + String(repeating: "LONG", count: 600)
+        var writer = JSONTextWriter()
+        original.writeJSON(into: &writer, simple: false)
+        #expect(writer.bytes.count > 2_400)
+        #expect(try JSONDecoder().decode(UpbitStreamTicker.self, from: Data(writer.bytes)) == original)
+    }
+
     /// The keys of a flat JSON object, in the order they are written.
     private func keys(_ text: String) -> [String] {
         text.matches(of: /"([a-z0-9_]+)"\s*:/).map { String($0.output.1) }

@@ -54,6 +54,53 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a\"b":1,"한":"x"}"#)
     }
 
+    /// Values written with a cursor in room reserved once are the text the writer's own methods
+    /// write, whatever the room: too little is tried again in more.
+    @Test func valuesWrittenInPlaceAreTheWritersOwn() {
+        let name = String(repeating: "엑스알피 \"q\"\t", count: 40)
+        var expected = JSONTextWriter()
+        expected.beginArray()
+        expected.integer(7)
+        expected.beginObject()
+        expected.key("name")
+        expected.string(name)
+        expected.key("price")
+        expected.number(0.0101643282)
+        expected.key("big")
+        expected.number(1e21)
+        expected.key("at")
+        expected.integer(-1_773_240_058_519)
+        expected.key("open")
+        expected.bool(true)
+        expected.key("gone")
+        expected.null()
+        expected.endObject()
+        expected.endArray()
+        for limit in [0, 1, 64, 100, 4_096] {
+            var writer = JSONTextWriter()
+            writer.beginArray()
+            writer.integer(7)
+            writer.writeInPlace(upTo: limit) { out in
+                out.beginObject()
+                out.key("name")
+                out.string(name)
+                out.key("price")
+                out.number(0.0101643282)
+                out.key("big")
+                out.number(1e21)
+                out.key("at")
+                out.integer(-1_773_240_058_519)
+                out.key("open")
+                out.bool(true)
+                out.key("gone")
+                out.null()
+                out.endObject()
+            }
+            writer.endArray()
+            #expect(writer.bytes == expected.bytes, "room \(limit)")
+        }
+    }
+
     @Test func nonFiniteNumbersAreNull() {
         var writer = JSONTextWriter()
         writer.beginArray()
