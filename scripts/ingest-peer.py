@@ -4,7 +4,9 @@ same feed, written as people write them, with `websockets` and `orjson`.
 
 It reads the Upbit dialect's KRW market list over REST, subscribes to every market's ticker on
 `/websocket/v1`, decodes each binary frame with orjson and keeps the newest ticker of each market
-in a dict (an older timestamp never overwrites a newer one), as a board does. After a warm-up it
+in a dict (an older timestamp never overwrites a newer one), as a board does. `--format SIMPLE`
+asks for Upbit's abbreviated keys, as `sise` does (`cd`, `tms` for `code`, `timestamp`); the
+default is DEFAULT, as most scripts ask. After a warm-up it
 counts the ticks applied for `--duration` seconds and prints the same last line as
 `sise bench ingest`: `ticks_per_s=N cpu_s=X` (X: this process's CPU seconds in the window).
 
@@ -29,7 +31,7 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def ingest(base_url: str, duration: float, warmup: float) -> None:
+async def ingest(base_url: str, duration: float, warmup: float, simple: bool) -> None:
     base = base_url.rstrip("/")
     with urllib.request.urlopen(f"{base}/v1/market/all", timeout=30) as answer:
         markets = [m["market"] for m in orjson.loads(answer.read()) if m["market"].startswith("KRW-")]
@@ -39,18 +41,22 @@ async def ingest(base_url: str, duration: float, warmup: float) -> None:
     board: dict[str, dict] = {}
     applied = 0
     async with websockets.connect(socket_url, max_size=1 << 22, ping_interval=30) as socket:
-        await socket.send(orjson.dumps([{"ticket": "ingest-peer"}, {"type": "ticker", "codes": markets}]))
+        request = [{"ticket": "ingest-peer"}, {"type": "ticker", "codes": markets}]
+        if simple:
+            request.append({"format": "SIMPLE"})
+        await socket.send(orjson.dumps(request))
+        code_key, time_key = ("cd", "tms") if simple else ("code", "timestamp")
         started = time.monotonic()
         window_start = None
         cpu_start = 0.0
         counted_from = 0
         async for frame in socket:
             ticker = orjson.loads(frame)
-            code = ticker.get("code")
+            code = ticker.get(code_key)
             if code is None:
                 continue
             held = board.get(code)
-            if held is None or ticker["timestamp"] >= held["timestamp"]:
+            if held is None or ticker[time_key] >= held[time_key]:
                 board[code] = ticker
                 applied += 1
             now = time.monotonic()
@@ -70,8 +76,9 @@ def main() -> None:
     parser.add_argument("--base-url", default="http://127.0.0.1:8080")
     parser.add_argument("--duration", type=float, default=10)
     parser.add_argument("--warmup", type=float, default=2)
+    parser.add_argument("--format", choices=["DEFAULT", "SIMPLE"], default="DEFAULT")
     arguments = parser.parse_args()
-    asyncio.run(ingest(arguments.base_url, arguments.duration, arguments.warmup))
+    asyncio.run(ingest(arguments.base_url, arguments.duration, arguments.warmup, arguments.format == "SIMPLE"))
 
 
 if __name__ == "__main__":

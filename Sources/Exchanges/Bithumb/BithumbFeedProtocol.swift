@@ -9,7 +9,8 @@ extension FeedProtocol {
     public static func bithumb(
         ticket: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) -> FeedProtocol {
-        // The same request and frames as Upbit's; the WebSocket timestamps are true Unix ms.
-        upbit(ticket: ticket, depth: 15)
+        // The same request and frames as Upbit's, in the DEFAULT keys Bithumb documents; the
+        // WebSocket timestamps are true Unix ms.
+        upbit(ticket: ticket, depth: 15, format: .default)
     }
 }
