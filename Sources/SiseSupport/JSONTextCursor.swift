@@ -63,18 +63,7 @@ public struct JSONTextCursor {
             // At worst every byte becomes a six-byte `\u00XX`.
             guard room(for: utf8.count * 6 + 3) else { return }
             separate()
-            position[0] = UInt8(ascii: "\"")
-            var count = 1
-            for byte in utf8 {
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    count += JSONTextWriter.writeEscaped(byte, to: position + count)
-                } else {
-                    position[count] = byte
-                    count += 1
-                }
-            }
-            position[count] = UInt8(ascii: "\"")
-            position += count + 1
+            position += JSONTextWriter.writeQuoted(utf8, to: position)
         }
         needsComma = true
     }

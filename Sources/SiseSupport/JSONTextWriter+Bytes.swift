@@ -95,9 +95,26 @@ extension JSONTextWriter {
         return count + shown
     }
 
+    /// Writes `utf8` as a quoted JSON string, `"`, `\` and control characters escaped; returns the
+    /// bytes written (at most six a byte, and the quotes).
+    @usableFromInline
+    static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\"")
+        var count = 1
+        for byte in utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                count += writeEscaped(byte, to: out + count)
+            } else {
+                out[count] = byte
+                count += 1
+            }
+        }
+        out[count] = UInt8(ascii: "\"")
+        return count + 1
+    }
+
     /// Writes `\`-escaped `byte` (a quote, a backslash or a control character); returns the bytes
     /// written (2, or 6 for `\u00XX`).
-    @usableFromInline
     static func writeEscaped(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = UInt8(ascii: "\\")
         switch byte {

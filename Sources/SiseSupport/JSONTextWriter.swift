@@ -78,20 +78,7 @@ public struct JSONTextWriter: Sendable {
         var value = value
         value.withUTF8 { utf8 in
             // At worst every byte becomes a six-byte `\u00XX`.
-            appendSeparated(upTo: utf8.count * 6 + 2) { out in
-                out[0] = UInt8(ascii: "\"")
-                var count = 1
-                for byte in utf8 {
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                        count += Self.writeEscaped(byte, to: out + count)
-                    } else {
-                        out[count] = byte
-                        count += 1
-                    }
-                }
-                out[count] = UInt8(ascii: "\"")
-                return count + 1
-            }
+            appendSeparated(upTo: utf8.count * 6 + 2) { Self.writeQuoted(utf8, to: $0) }
         }
         needsComma = true
     }
