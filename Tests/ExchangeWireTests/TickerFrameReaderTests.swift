@@ -74,6 +74,40 @@ import Testing
         #expect(read.low == 100_000_000)
     }
 
+    /// A number nobody reads is skipped up to the first byte that is not a number's (a digit, a
+    /// sign, a dot, `e` or `E`), eight bytes at a time: every byte, in every place of a word and in
+    /// a frame's last few bytes, compact or spaced, either ends the number there (and the frame
+    /// then fails at it) or is part of it.
+    @Test func aSkippedNumberEndsAtItsFirstByteThatIsNotANumbers() throws {
+        let spaced = UpbitDocPayloads.streamTickerSimple
+        let compact = String(spaced.filter { !$0.isWhitespace })
+        let expected = try ticker(UpbitTickerFrameReader.read(Array(spaced.utf8)))
+        let numberBytes = Set("0123456789+-.eE".utf8)
+        for frame in [spaced, compact] {
+            let parts = frame.components(separatedBy: "78039261076.51241")
+            try #require(parts.count == 2)
+            let end = try #require(frame.lastIndex(of: "}"))
+            for byte in UInt8(0)...UInt8(255) {
+                for place in 1...14 {
+                    var digits = Array("123456789012345".utf8)
+                    digits.insert(byte, at: place)
+                    // In the middle of the frame (a skipped key), and as its last member (an unknown key).
+                    let middle = Array(parts[0].utf8) + digits + Array(parts[1].utf8)
+                    let last = Array(frame[..<end].utf8) + Array(#","zz":"#.utf8) + digits + Array(frame[end...].utf8)
+                    for bytes in [middle, last] {
+                        let read = UpbitTickerFrameReader.read(bytes)
+                        if numberBytes.contains(byte) {
+                            #expect(read == .ticker(expected), "byte \(byte) at \(place)")
+                        } else if case .unreadable = read {
+                        } else {
+                            Issue.record("byte \(byte) at \(place) read as \(read)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aLowerCaseCodeIsUpperCasedAsTheDomainDoes() throws {
         let json = UpbitDocPayloads.streamTicker.replacingOccurrences(of: "\"KRW-BTC\"", with: "\"krw-btc\"")
         #expect(try ticker(UpbitTickerFrameReader.read(Array(json.utf8))).marketID == MarketID("KRW-BTC"))
@@ -137,6 +171,10 @@ import Testing
             ("-5", -5), ("2974102683510.000000000", 2_974_102_683_510), ("1.5", nil), ("9223372036854775808", nil),
             ("1e19", nil), ("1e", nil), ("98032940177128242.04", 98_032_940_177_128_242),
             ("9007199254740993.5", 9_007_199_254_740_993), ("1676965262139.04", nil),
+            // Either side of the plain reader's 18 digits, and what it leaves to the grammar.
+            ("12345678901234567", 12_345_678_901_234_567), ("123456789012345678", 123_456_789_012_345_678),
+            ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min), ("0", 0), ("-0", 0),
+            ("0123", nil), ("-", nil), ("-x", nil), ("17e2", 1700),
         ]
         for (text, expected) in cases {
             let json =

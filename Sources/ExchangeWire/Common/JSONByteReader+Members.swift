@@ -66,6 +66,12 @@ extension JSONByteReader {
     ) throws(Failure) {
         var expected = 0
         try forEachMember { (reader) throws(Failure) in
+            // The commonest case: the expected key, its colon right after it.
+            if let key = reader.readKeyThroughColon(order, at: expected) {
+                try member(&reader, expected, UnsafeBufferPointer(rebasing: reader.bytes[key]))
+                expected += 1
+                return
+            }
             for position in expected...(expected + 1) {
                 guard let key = reader.readKey(order, at: position) else { continue }
                 try reader.expect(UInt8(ascii: ":"))

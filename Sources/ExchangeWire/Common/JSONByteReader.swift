@@ -59,6 +59,8 @@ struct JSONByteReader {
 
     /// Skips spaces, tabs, carriage returns and newlines.
     mutating func skipWhitespace() {
+        // Every whitespace byte is at most a space: one compare tells most bytes apart.
+        if index < bytes.count, bytes[index] > 0x20 { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -69,6 +71,7 @@ struct JSONByteReader {
 
     /// The next byte after whitespace, without consuming it.
     mutating func peek() throws(Failure) -> UInt8 {
+        if index < bytes.count, bytes[index] > 0x20 { return bytes[index] }
         skipWhitespace()
         guard index < bytes.count else { throw .truncated }
         return bytes[index]
@@ -91,9 +94,26 @@ struct JSONByteReader {
     /// must read its key, its colon and its value; the braces and commas are read here.
     @inline(__always)
     mutating func forEachMember(_ member: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
-        try forEachItem(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { (reader) throws(Failure) in
-            guard try reader.peek() == UInt8(ascii: "\"") else { throw .unexpected(reader.bytes[reader.index]) }
-            try member(&reader)
+        try expect(UInt8(ascii: "{"))
+        // What starts each member (a key's quote) is looked at once: the same look finds the end.
+        var next = try peek()
+        if next == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            guard next == UInt8(ascii: "\"") else { throw .unexpected(next) }
+            try member(&self)
+            let after = try peek()
+            index += 1
+            if after == UInt8(ascii: "}") { return }
+            guard after == UInt8(ascii: ",") else { throw .unexpected(after) }
+            next = try peek()
+            // A trailing comma is let pass, as `JSONDecoder` lets it pass.
+            if next == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
         }
     }
 
@@ -139,12 +159,26 @@ struct JSONByteReader {
         return start..<(index - 1)
     }
 
+    /// Like ``readKey(_:at:)``, for a key with its colon right after its closing quote (as a
+    /// compact frame writes every key): consumes the key, its quotes and the colon in one compare.
+    @inline(__always)
+    mutating func readKeyThroughColon(_ order: JSONKeyOrder, at position: Int) -> Range<Int>? {
+        guard let count = order.match(position, at: index + 1, in: bytes, throughColon: true) else { return nil }
+        let start = index &+ 1
+        index = start &+ count
+        // A match is never shorter than its quote and colon.
+        return Range(uncheckedBounds: (start, index &- 2))
+    }
+
     /// Skips one value of any type, however nested, without building it.
     mutating func skipValue() throws(Failure) {
         // Most skipped values are plain strings and numbers.
         switch try peek() {
         case UInt8(ascii: "\""): return try skipString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return skipNumber()
+        case UInt8(ascii: "t"): return try expectLiteral("true")
+        case UInt8(ascii: "f"): return try expectLiteral("false")
+        case UInt8(ascii: "n"): return try expectLiteral("null")
         default: try skipNestedValue()
         }
     }
@@ -222,16 +256,52 @@ struct JSONByteReader {
     }
 
     /// Skips a number nobody reads: its run of number characters, unchecked (as `JSONDecoder`
-    /// leaves unread values unchecked); what follows it is checked as usual.
+    /// leaves unread values unchecked); what follows it is checked as usual. Eight bytes at a
+    /// time while eight remain.
     private mutating func skipNumber() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                UInt8(ascii: "e"), UInt8(ascii: "E"):
-                index += 1
-            default: return
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                // Byte 0 in the low bits on any platform.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let others = Self.nonNumberBytes(word)
+                if others != 0 {
+                    index += others.trailingZeroBitCount / 8
+                    return
+                }
+                index += 8
             }
         }
+        while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+    }
+
+    /// Whether `byte` is one of a number's characters: a digit, a sign, a dot or an exponent's `e`.
+    @inline(__always)
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default: false
+        }
+    }
+
+    /// The high bit of each byte of `word` that ``isNumberByte(_:)`` says is not a number's,
+    /// every byte told apart exactly: each sum below stays inside its byte, so no carry reaches
+    /// the next one.
+    @inline(__always)
+    private static func nonNumberBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        // For a byte b below 0x80: the high bit of b + 0x80 - low says b ≥ low, of b + 0x7F - high says b > high.
+        @inline(__always) func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high))
+        }
+        let seven = word & ~highs
+        // `+` to `9` holds `+ , - . /` and the digits: all but the comma and the slash.
+        let signsAndDigits = within(seven, 0x2B, 0x39) & ~within(seven, 0x2C, 0x2C) & ~within(seven, 0x2F, 0x2F)
+        // `E` and `e` are one byte apart by 0x20.
+        let exponents = within((word | ones &* 0x20) & ~highs, 0x65, 0x65)
+        return ~((signsAndDigits | exponents) & ~word) & highs
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
@@ -425,36 +495,46 @@ struct JSONByteReader {
         var significant = 0
         var exponent = 0
         var dropped = false
-        @inline(__always) func take(_ byte: UInt8, inFraction: Bool) {
-            let digit = UInt64(byte &- UInt8(ascii: "0"))
-            if mantissa == 0 && digit == 0 {
-                if inFraction { exponent -= 1 }
-            } else if significant < 19 {
-                mantissa = mantissa &* 10 &+ digit
-                significant += 1
-                if inFraction { exponent -= 1 }
-            } else {
-                if digit != 0 { dropped = true }
-                if !inFraction { exponent += 1 }
-            }
-        }
-        // The whole part: `0` alone, or digits that do not start with 0.
+        // The whole part: `0` alone, or digits that do not start with 0 (so each one is significant).
         guard index < bytes.count else { throw .truncated }
         guard Self.isDigit(bytes[index]) else { throw .unexpected(bytes[index]) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, Self.isDigit(bytes[index]) { throw .badNumber }
         } else {
-            while index < bytes.count, Self.isDigit(bytes[index]) {
-                take(bytes[index], inFraction: false)
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significant += 1
+                } else {
+                    if digit != 0 { dropped = true }
+                    exponent += 1
+                }
                 index += 1
             }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let first = index
-            while index < bytes.count, Self.isDigit(bytes[index]) {
-                take(bytes[index], inFraction: true)
+            // Zeros before the first significant digit (`0.000123`) only move the point.
+            if mantissa == 0 {
+                while index < bytes.count, bytes[index] == UInt8(ascii: "0") {
+                    exponent -= 1
+                    index += 1
+                }
+            }
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significant += 1
+                    exponent -= 1
+                } else if digit != 0 {
+                    dropped = true
+                }
                 index += 1
             }
             guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
@@ -509,8 +589,33 @@ struct JSONByteReader {
         guard next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) else {
             throw .wrongType
         }
+        if let whole = readPlainInteger(negative: next == UInt8(ascii: "-")) { return whole }
         let token = try readNumberToken()
         return try DecimalText.int64(UnsafeBufferPointer(rebasing: bytes[token]))
+    }
+
+    /// The commonest integer (a timestamp): up to 18 digits, no leading zero, no fraction and no
+    /// exponent, read in one pass; `nil` (nothing consumed) for anything else, which
+    /// ``readInt64()`` reads by the grammar.
+    @inline(__always)
+    private mutating func readPlainInteger(negative: Bool) -> Int64? {
+        var position = negative ? index &+ 1 : index
+        let first = position
+        var value: Int64 = 0
+        while position < bytes.count, position &- first < 18 {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            position &+= 1
+        }
+        let digits = position &- first
+        guard digits > 0, digits < 18, digits == 1 || bytes[first] != UInt8(ascii: "0") else { return nil }
+        if position < bytes.count {
+            let after = bytes[position]
+            guard after != UInt8(ascii: "."), after | 0x20 != UInt8(ascii: "e") else { return nil }
+        }
+        index = position
+        return negative ? -value : value
     }
 
     /// Reads a string value; fails on any other type.
