@@ -5,11 +5,15 @@ public struct SearchMatcher: Sendable, Hashable {
     /// The query as typed.
     public let query: String
     private let pattern: [Unicode.Scalar]
+    /// The pattern's bytes when it is all ASCII (lower-cased): matched against ASCII text in
+    /// place, with no lower-cased copy of the text.
+    private let asciiPattern: [UInt8]?
 
     /// Prepares a query; surrounding spaces are ignored and an empty query matches everything.
     public init(_ query: String) {
         self.query = query
         pattern = Array(query.trimmingWhitespace().lowercased().unicodeScalars)
+        asciiPattern = pattern.allSatisfy(\.isASCII) ? pattern.map { UInt8($0.value) } : nil
     }
 
     /// Whether the query is empty, so everything matches.
@@ -27,6 +31,7 @@ public struct SearchMatcher: Sendable, Hashable {
     /// Whether a part of `text` matches the query.
     public func matches(_ text: String) -> Bool {
         if pattern.isEmpty { return true }
+        if let asciiPattern, let found = Self.asciiMatch(asciiPattern, in: text) { return found }
         let scalars = Array(text.lowercased().unicodeScalars)
         guard scalars.count >= pattern.count else { return false }
         for start in 0...(scalars.count - pattern.count) {
@@ -37,6 +42,25 @@ public struct SearchMatcher: Sendable, Hashable {
             if index == pattern.count { return true }
         }
         return false
+    }
+
+    /// Whether ASCII `text` holds `pattern` (lower-case ASCII), letters compared without case;
+    /// `nil` when `text` is not all ASCII (its lower-casing is Unicode's, not a byte's).
+    private static func asciiMatch(_ pattern: [UInt8], in text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            @inline(__always) func lowered(_ byte: UInt8) -> UInt8 {
+                byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count >= pattern.count else { return false }
+            for start in 0...(bytes.count - pattern.count) {
+                var index = 0
+                while index < pattern.count, lowered(bytes[start + index]) == pattern[index] { index += 1 }
+                if index == pattern.count { return true }
+            }
+            return false
+        }
     }
 
     private static func scalar(_ wanted: Unicode.Scalar, matches found: Unicode.Scalar) -> Bool {

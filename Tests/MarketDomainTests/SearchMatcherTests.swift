@@ -30,6 +30,26 @@ import Testing
         #expect(!SearchMatcher("doge").matches(MarketFixtures.bitcoin))
     }
 
+    /// An ASCII query is matched against ASCII text byte by byte, and against any other text as
+    /// Unicode lower-cases it: both ways agree with the text's `lowercased()`.
+    @Test func asciiQueriesMatchAsTheTextLowerCased() {
+        let texts = ["Bitcoin", "KRW-BTC", "bItCoIn Cash", "비트코인", "\u{212A}RW", "İstanbul", "ÀBC", "", "B"]
+        let queries = ["b", "BTC", "k", "krw", "i", "istanbul", "abc", "n c", "-", "coin cash"]
+        for text in texts {
+            for query in queries {
+                // Scalar by scalar, as the matcher compares (`İ` lower-cases to `i` and a combining dot).
+                let scalars = Array(text.lowercased().unicodeScalars)
+                let wanted = Array(query.lowercased().unicodeScalars)
+                let expected =
+                    wanted.count <= scalars.count
+                    && (0...(scalars.count - wanted.count)).contains {
+                        Array(scalars[$0..<($0 + wanted.count)]) == wanted
+                    }
+                #expect(SearchMatcher(query).matches(text) == expected, "\(query) in \(text)")
+            }
+        }
+    }
+
     @Test func anEmptyQueryMatchesEverything() {
         #expect(SearchMatcher("").matchesEverything)
         #expect(SearchMatcher("  ").matches(MarketFixtures.ripple))
