@@ -7,7 +7,8 @@ import WebSocketFrames
 /// `sise bench serve`: each tab's messages and bytes counted, and each patch's number checked
 /// against the message before (a gap is a patch that does not follow on). Each tab tells the
 /// server how many rows it shows, as the page does; the first `acting` tabs then act as a person
-/// would (``actions(ofTab:)``), which gives each of them a view model of its own.
+/// would (``actions(ofTab:)``), which gives each of them a view model of its own. Each tab answers
+/// the server's pings, as a browser does, so a window of any length keeps every tab open.
 final class DashboardViewers: Sendable {
     /// What every tab has read so far, summed.
     typealias Totals = DashboardMessageReader.Counts
@@ -99,6 +100,10 @@ final class DashboardViewers: Sendable {
                     continue
                 }
                 found.merge(buffer.withUnsafeBufferPointer { readers[index].consume($0[0..<count]) })
+                // A tab answers the server's pings, as a browser does, or the server closes it.
+                for ping in readers[index].takePings() {
+                    try? RawWebSocket.send(RawWebSocket.maskedPongFrame(ping), on: sockets[index])
+                }
             }
             totals.withLock { $0.merge(found) }
         }
@@ -133,6 +138,14 @@ struct DashboardMessageReader {
 
     private var pending: [UInt8] = []
     private var lastSequence: Int?
+    /// The payloads of the pings read and not yet answered.
+    private var pings: [[UInt8]] = []
+
+    /// The payloads of the pings read since the last call, each to be answered with a pong.
+    mutating func takePings() -> [[UInt8]] {
+        defer { pings.removeAll() }
+        return pings
+    }
 
     /// Reads `bytes`; returns the messages they completed.
     mutating func consume(_ bytes: some Collection<UInt8>) -> Counts {
@@ -141,6 +154,7 @@ struct DashboardMessageReader {
         var start = 0
         while let (opcode, payload, end) = Self.frame(in: pending, at: start) {
             start = end
+            if opcode == 0x9 { pings.append(Array(pending[payload])) }
             guard opcode == 0x1 || opcode == 0x2 else { continue }
             found.messages += 1
             found.bytes += payload.count

@@ -48,6 +48,11 @@ enum RawWebSocket {
         Array(MaskedClientFrame.make(.text, payload: payload).readableBytesView)
     }
 
+    /// The pong that answers a ping with `payload`, masked as a client's (RFC 6455 §5.5.3).
+    static func maskedPongFrame(_ payload: some Collection<UInt8>) -> [UInt8] {
+        Array(MaskedClientFrame.make(.pong, payload: payload).readableBytesView)
+    }
+
     private static func connect(host: String, port: Int) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
