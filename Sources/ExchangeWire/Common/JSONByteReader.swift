@@ -495,6 +495,23 @@ struct JSONByteReader {
         var significant = 0
         var exponent = 0
         var dropped = false
+        /// Takes a run of digits: the first 19 significant ones into the mantissa, a fraction's
+        /// taken ones moving the point left, a whole part's left-out ones moving it right.
+        @inline(__always) func takeDigits(inFraction: Bool) {
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significant += 1
+                    if inFraction { exponent -= 1 }
+                } else {
+                    if digit != 0 { dropped = true }
+                    if !inFraction { exponent += 1 }
+                }
+                index += 1
+            }
+        }
         // The whole part: `0` alone, or digits that do not start with 0 (so each one is significant).
         guard index < bytes.count else { throw .truncated }
         guard Self.isDigit(bytes[index]) else { throw .unexpected(bytes[index]) }
@@ -502,18 +519,7 @@ struct JSONByteReader {
             index += 1
             if index < bytes.count, Self.isDigit(bytes[index]) { throw .badNumber }
         } else {
-            while index < bytes.count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                if significant < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significant += 1
-                } else {
-                    if digit != 0 { dropped = true }
-                    exponent += 1
-                }
-                index += 1
-            }
+            takeDigits(inFraction: false)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -525,18 +531,7 @@ struct JSONByteReader {
                     index += 1
                 }
             }
-            while index < bytes.count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                if significant < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significant += 1
-                    exponent -= 1
-                } else if digit != 0 {
-                    dropped = true
-                }
-                index += 1
-            }
+            takeDigits(inFraction: true)
             guard index > first else { throw index < bytes.count ? .unexpected(bytes[index]) : .truncated }
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
