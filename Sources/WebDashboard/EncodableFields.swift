@@ -52,7 +52,7 @@ private final class FieldSplitter: Encoder {
     }
 
     /// Where what is not a field goes: thrown away.
-    var elsewhere: JSONValueNodeEncoder { JSONValueNodeEncoder(node: JSONValueNode(), codingPath: []) }
+    var elsewhere: JSONValueNodeEncoder { JSONValueNodeEncoder(node: JSONValueNode(), path: .root) }
 }
 
 /// A keyed container that keeps each field as it is given.

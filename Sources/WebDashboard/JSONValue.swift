@@ -1,8 +1,10 @@
 import Foundation
 
 /// A JSON value as it travels, for the parts of a screen compared and patched key by key
-/// (``BoardPatch``): integers kept whole (a `Duration`'s attoseconds do not fit a `Double`).
-public indirect enum JSONValue: Sendable, Equatable, Codable {
+/// (``BoardPatch``): integers kept whole (a `Duration`'s attoseconds do not fit a `Double`). Not
+/// `indirect`: its arrays and objects are references already, and a boxed case was an allocation
+/// for every scalar of every screen compared.
+public enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case integer(Int64)
