@@ -96,7 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
                         board: board, boards: boards, store: store,
                         isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
                         candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
-                        depth: client.liveDepth,
+                        // One depth feed a market for every tab on its detail: one connection to
+                        // the exchange, each frame decoded once.
+                        depth: SharedDepthFeeds(client.liveDepth).source,
                         makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
                         alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
                         premium: watchers.premium, wallets: watchers.wallets,
