@@ -62,8 +62,11 @@ struct TerminalAppEndToEndTests {
 
             try await tmux.keys("/")
             try await tmux.type("ㅂㅌ")
+            // The query shows as it is typed; the rows follow at the board's next frame (after the
+            // first key alone, "ㅂ" still matches a full screen), so the wait is for both.
             let found = try await tmux.waitFor("search results") { lines in
                 lines.contains { $0.contains("ㅂㅌ") } && !lines.contains { $0.contains("이더리움") }
+                    && boardRows(lines).count < 30
             }
             #expect(boardRows(found).contains { $0.contains("비트코인") })
             #expect(boardRows(found).count < 30)
