@@ -83,15 +83,27 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     private static func rowChanges<Row: Identifiable & Equatable & Encodable>(
         _ old: [Row], _ new: [Row], memo: ChangeMemo<MarketID, Row>?
     ) -> ([Row.ID]?, [JSONValue]?) where Row.ID == MarketID {
-        let ids = new.map(\.id)
-        let previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = new.compactMap { row -> JSONValue? in
-            let before = previous[row.id]
-            guard before != row else { return nil }
-            guard let memo else { return change(from: before, to: row) }
-            return memo.change(at: row.id, from: before, to: row) { change(from: before, to: row) }
+        // The rows in view seldom move: then each is compared with the one in its place, and only
+        // when they moved are the old ones found by id (by their place, not copied).
+        let inPlace = old.count == new.count && old.indices.allSatisfy { old[$0].id == new[$0].id }
+        let places =
+            inPlace
+            ? [:] : Dictionary(old.indices.map { (old[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changed: [JSONValue] = []
+        for index in new.indices {
+            let place = inPlace ? index : places[new[index].id]
+            if let place, old[place] == new[index] { continue }
+            let before = place.map { old[$0] }
+            let row = new[index]
+            let made =
+                if let memo {
+                    memo.change(at: row.id, from: before, to: row) { change(from: before, to: row) }
+                } else {
+                    change(from: before, to: row)
+                }
+            if let made { changed.append(made) }
         }
-        return (ids == old.map(\.id) ? nil : ids, changed.isEmpty ? nil : changed)
+        return (inPlace ? nil : new.map(\.id), changed.isEmpty ? nil : changed)
     }
 
     /// A row's change: the row whole when it is new in view, else its id and a merge patch of its
