@@ -284,7 +284,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"), "MarketDomain",
                 .product(name: "NIOCore", package: "swift-nio"),
-                "ExchangeSimulator", "ExchangeWire", "TestSupport", "WebSocketFrames",
+                "ExchangeSimulator", "ExchangeWire", "StockLists", "TestSupport", "WebSocketFrames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

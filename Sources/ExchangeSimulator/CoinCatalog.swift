@@ -1,24 +1,16 @@
+import ExchangeWire
 import Foundation
 public import MarketDomain
 
 /// The real KRW coin names the simulator lists: Upbit's KRW markets (February 2025), then the
 /// KRW markets only Bithumb lists (August 2025), from `shared/data` (copied into Resources).
 public enum CoinCatalog {
-    private struct Row: Decodable {
-        let market: String
-        let korean_name: String
-        let english_name: String
-    }
-
-    /// Every KRW market, Upbit's first, in the exchanges' own order, without duplicates.
     static func krwMarkets() throws -> [Market] {
         var seen = Set<MarketID>()
         var markets: [Market] = []
-        for file in [upbitFile, bithumbFile] {
-            for row in try rows(of: file) {
-                guard let id = MarketID(row.market), id.quote == "KRW", seen.insert(id).inserted else { continue }
-                markets.append(Market(id: id, koreanName: row.korean_name, englishName: row.english_name))
-            }
+        let lists = try lists.get()
+        for market in lists.upbit + lists.bithumb where market.id.quote == "KRW" && seen.insert(market.id).inserted {
+            markets.append(market)
         }
         return markets
     }
@@ -44,17 +36,22 @@ public enum CoinCatalog {
 
     /// The markets Bithumb lists (August 2025): KRW, BTC and USDT.
     static func bithumbMarkets() throws -> Set<MarketID> {
-        Set(try rows(of: bithumbFile).compactMap { MarketID($0.market) })
+        Set(try lists.get().bithumb.map(\.id))
     }
 
     private static let upbitFile = "upbit-markets-2025-02"
     private static let bithumbFile = "bithumb-markets-2025-08"
 
-    private static func rows(of file: String) throws -> [Row] {
+    /// Both exchanges' lists, read once a process: a simulator reads them as it starts, and the
+    /// Bithumb venue's listing again.
+    private static let lists = Result { (upbit: try markets(of: upbitFile), bithumb: try markets(of: bithumbFile)) }
+
+    /// A list's markets: the file is a `/v1/market/all` body, read as the client reads one.
+    private static func markets(of file: String) throws -> [Market] {
         guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Resources") else {
             throw SimulatorError.missingResource(file)
         }
-        return try JSONDecoder().decode([Row].self, from: Data(contentsOf: url))
+        return try UpbitRESTRowsReader.markets(Data(contentsOf: url))
     }
 
     /// Rough KRW price levels and daily trade values of the best-known coins, so the board looks

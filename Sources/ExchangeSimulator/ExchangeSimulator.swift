@@ -7,6 +7,7 @@ public import Logging
 public import MarketDomain
 import NIOCore
 import ServiceLifecycle
+import SiseSupport
 import Synchronization
 import UnixSignals
 
@@ -70,15 +71,16 @@ public final class ExchangeSimulator: Sendable {
                 )
             })
         let start = now()
-        venues = Dictionary(
-            uniqueKeysWithValues: Exchange.allCases.map {
-                (
-                    $0,
-                    SimulatedVenue(
-                        exchange: $0, world: market, bithumbListing: bithumbListing, seed: configuration.seed,
-                        start: start, suspensions: $0 == .bithumb ? configuration.suspensions : [])
-                )
-            })
+        // Each venue lists its markets on its own (start-up's last few milliseconds each): side by side.
+        let made = Mutex<[Exchange: SimulatedVenue]>([:])
+        DispatchQueue.concurrentPerform(iterations: Exchange.allCases.count) { index in
+            let exchange = Exchange.allCases[index]
+            let venue = SimulatedVenue(
+                exchange: exchange, world: market, bithumbListing: bithumbListing, seed: configuration.seed,
+                start: start, suspensions: exchange == .bithumb ? configuration.suspensions : [])
+            made.withLock { $0[exchange] = venue }
+        }
+        venues = made.withLock { $0 }
     }
 
     /// The venue of an exchange.
@@ -113,26 +115,32 @@ public final class ExchangeSimulator: Sendable {
         stopsOnInterrupt: Bool = false, onListening: @escaping @Sendable (Ports) async -> Void = { _ in }
     ) async throws {
         let (bound, boundContinuation) = AsyncStream<ListeningReportService.Bound>.makeStream()
+        // Each service is named here: left unnamed, the group names it by printing it whole, and
+        // printing an application (its router, its channel set-up) by reflection takes
+        // milliseconds of start-up.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         for exchange in Exchange.allCases {
             let app = buildApplication(for: exchange) { boundContinuation.yield(.exchange(exchange, $0)) }
-            services.append(.init(service: app))
+            services.append(.init(service: app, serviceName: "\(exchange.rawValue) dialect"))
         }
         for source in StockSource.allCases {
             let app = buildApplication(for: source) { boundContinuation.yield(.stocks(source, $0)) }
-            services.append(.init(service: app))
+            services.append(.init(service: app, serviceName: "\(source.rawValue) dialect"))
         }
         for service in ExampleService.allCases {
             let app = buildApplication(for: service) { boundContinuation.yield(.example(service, $0)) }
-            services.append(.init(service: app))
+            services.append(.init(service: app, serviceName: "\(service.rawValue) example"))
         }
         services.append(
             .init(
                 service: ListeningReportService(bound: bound, onListening: onListening),
-                successTerminationBehavior: .ignore))
-        services.append(.init(service: MarketClockService(simulator: self)))
+                successTerminationBehavior: .ignore, serviceName: "ports report"))
+        services.append(.init(service: MarketClockService(simulator: self), serviceName: "market clock"))
         if let interval = configuration.faults.dropInterval {
-            services.append(.init(service: ConnectionDropService(simulator: self, interval: interval)))
+            services.append(
+                .init(
+                    service: ConnectionDropService(simulator: self, interval: interval), serviceName: "connection drops"
+                ))
         }
         var group = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: stopsOnInterrupt ? [.sigint, .sigterm] : [],

@@ -76,9 +76,9 @@ struct SimulatedCoin: Sendable {
         let isKnown = CoinCatalog.knownLevels[market.symbol] != nil
         // An unknown coin draws its level and daily value, and its volatility unless it is a stablecoin.
         let levels = isKnown ? 0 : (isStablecoin(market) ? 2 : 3)
-        // The price, the day's high and low: a Gaussian (two draws) each. Each day of history:
-        // three Gaussians and a uniform. Each of the last 24 hours: a uniform.
-        return levels + 3 * 2 + max(historyDays, 1) * 7 + 24
+        // The price, the day's high and low: a normal draw each. Each day of history: three
+        // normal draws and a uniform. Each of the last 24 hours: a uniform.
+        return levels + 3 + max(historyDays, 1) * 4 + 24
     }
 
     private static func isStablecoin(_ market: Market) -> Bool {
@@ -161,11 +161,13 @@ struct SimulatedCoin: Sendable {
         candles.reserveCapacity(days)
         var dayClose = close
         let level = log(close)
+        // The walk's own (unsnapped) logarithm: no logarithm to take each day.
+        var walk = level
         for back in 1...max(days, 1) {
             // A walk back in time that is pulled gently towards today's level, so a year's range
             // stays like a real coin's rather than drifting without bound.
-            let pull = 0.02 * (level - log(dayClose))
-            let dayOpen = KRWTickSize.snap(dayClose * exp(pull + generator.gaussian() * volatility))
+            walk += 0.02 * (level - walk) + generator.gaussian() * volatility
+            let dayOpen = KRWTickSize.snap(exp(walk))
             let high = KRWTickSize.snap(max(dayOpen, dayClose) * (1 + abs(generator.gaussian()) * volatility * 0.4))
             let low = KRWTickSize.snap(min(dayOpen, dayClose) * (1 - abs(generator.gaussian()) * volatility * 0.4))
             let value = dailyValue * (0.4 + generator.unit() * 1.2)

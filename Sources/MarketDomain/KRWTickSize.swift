@@ -30,10 +30,12 @@ public enum KRWTickSize {
 
     /// The price moved to the nearest multiple of its tick size, never below the smallest tick.
     public static func snap(_ price: Double) -> Double {
-        let tick = tick(for: price)
+        let (tick, decimals) = level(for: price)
         let snapped = (price / tick).rounded() * tick
         // Re-round to the tick's decimals so binary fractions do not leak (0.30000000000000004).
-        let scale = power10(decimals(for: snapped))
+        // A price rounded up into the next level lands on its lowest price, a multiple of both
+        // ticks: either level's decimals give the same (correctly rounded) quotient.
+        let scale = power10(decimals)
         return max((snapped * scale).rounded() / scale, 0.00000001)
     }
 

@@ -68,40 +68,45 @@ public struct StockListError: Error, CustomStringConvertible {
     public var description: String { "the stock list \(name).csv is missing from the build" }
 }
 
-/// RFC 4180 rows: quoted fields may hold commas, quotes (doubled) and line breaks.
+/// RFC 4180 rows: quoted fields may hold commas, quotes (doubled) and line breaks. Read byte by
+/// byte: every byte that means something here is ASCII, and no byte of a multi-byte UTF-8
+/// character is, so a Korean name passes through whole without being read as characters.
 enum CSVReader {
     static func rows(_ text: String) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
-        var field = ""
+        var field: [UInt8] = []
         var quoted = false
-        var iterator = text.makeIterator()
-        var pending: Character?
-        while let character = pending ?? iterator.next() {
+        var bytes = text.utf8.makeIterator()
+        var pending: UInt8?
+        func endField() {
+            row.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        while let byte = pending ?? bytes.next() {
             pending = nil
             if quoted {
-                if character == "\"" {
-                    let next = iterator.next()
-                    if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+                if byte == UInt8(ascii: "\"") {
+                    let next = bytes.next()
+                    if next == UInt8(ascii: "\"") { field.append(byte) } else { quoted = false; pending = next }
                 } else {
-                    field.append(character)
+                    field.append(byte)
                 }
                 continue
             }
-            switch character {
-            case "\"": quoted = true
-            case ",": row.append(field); field = ""
-            case "\n", "\r\n":
-                row.append(field)
+            switch byte {
+            case UInt8(ascii: "\""): quoted = true
+            case UInt8(ascii: ","): endField()
+            case UInt8(ascii: "\n"):
+                endField()
                 rows.append(row)
                 row = []
-                field = ""
-            case "\r": break
-            default: field.append(character)
+            case UInt8(ascii: "\r"): break
+            default: field.append(byte)
             }
         }
         if !field.isEmpty || !row.isEmpty {
-            row.append(field)
+            endField()
             rows.append(row)
         }
         return rows

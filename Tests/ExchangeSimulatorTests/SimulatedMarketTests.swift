@@ -147,3 +147,20 @@ import Testing
         for _ in 0..<1000 { #expect(limiter.admit(group: "ticker", now: 0).admitted) }
     }
 }
+
+@Suite struct CoinCatalogTests {
+    /// The catalog's lists are `/v1/market/all` bodies, read as the client reads one: every KRW
+    /// code once, Upbit's first, and Bithumb's listing of every group (its BTC markets too).
+    @Test func theListsAreReadOnceEachKRWMarketOnceUpbitsFirst() throws {
+        let markets = try CoinCatalog.krwMarkets()
+        #expect(Set(markets.map(\.id)).count == markets.count)
+        #expect(markets.prefix(2).map(\.id.rawValue) == ["KRW-BTC", "KRW-ETH"])
+        #expect(markets.allSatisfy { $0.quote == "KRW" && $0.warning == nil })
+        let bithumb = try CoinCatalog.bithumbMarkets()
+        #expect(bithumb.contains(MarketID("KRW-BTC")!))
+        #expect(bithumb.contains { $0.quote != "KRW" })
+        // Every KRW market Bithumb lists is in the catalog.
+        #expect(bithumb.filter { $0.quote == "KRW" }.isSubset(of: Set(markets.map(\.id))))
+        #expect(try CoinCatalog.krwMarkets() == markets)
+    }
+}

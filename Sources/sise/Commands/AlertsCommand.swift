@@ -14,7 +14,7 @@ struct AlertsCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the rules, oldest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the rules, oldest first.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
@@ -36,7 +36,7 @@ struct AlertsCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove rules by number.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove rules by number.")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "Rule numbers, as `alerts list` shows them (#3 or 3).") var rules: [String]
 
@@ -77,6 +77,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Remove every rule (and with --history, the history).")
         @OptionGroup var storeOptions: StoreOptions
         @Flag(help: "Forget the history of firings too.") var history = false
@@ -92,7 +93,8 @@ struct AlertsCommand: AsyncParsableCommand {
     }
 
     struct History: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the last firings, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "history", abstract: "Print the last firings, newest first.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "How many (at most 1000).") var limit = 50
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
@@ -119,6 +121,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct Quiet: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "quiet",
             abstract: "Show or set the quiet hours (notifications held back, one summary at their end).")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "HH:MM-HH:MM in local time (22:00-07:00 spans midnight), or off.") var hours: String?

@@ -11,7 +11,8 @@ struct FavoritesCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Remove.self, Clear.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the favorites, oldest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Print the favorites, oldest first.")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "Output format: table, json or csv.") var format: OutputFormat = .table
@@ -36,7 +37,8 @@ struct FavoritesCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add markets (checked against the exchange).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add markets (checked against the exchange).")
         @OptionGroup var target: FavoriteMarkets
 
         func run() async throws {
@@ -62,7 +64,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove markets.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove markets.")
         @OptionGroup var target: FavoriteMarkets
 
         func run() async throws {
@@ -78,7 +80,8 @@ struct FavoritesCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every favorite of the exchange.")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove every favorite of the exchange.")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
 

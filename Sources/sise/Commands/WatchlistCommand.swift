@@ -13,7 +13,8 @@ struct WatchlistCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the watchlist's codes and names, in order.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Print the watchlist's codes and names, in order.")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
 
@@ -33,6 +34,7 @@ struct WatchlistCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add stocks at the end, by code (005930, AAPL) or Yahoo symbol (005930.KS).")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -58,7 +60,7 @@ struct WatchlistCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove stocks.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove stocks.")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "Stock codes.") var codes: [String]
@@ -81,7 +83,8 @@ struct WatchlistCommand: AsyncParsableCommand {
     }
 
     struct Move: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a stock to a position (1 is the top).")
+        static let configuration = CommandConfiguration(
+            commandName: "move", abstract: "Move a stock to a position (1 is the top).")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The stock code.") var code: String
@@ -104,7 +107,8 @@ struct WatchlistCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every stock of the watchlist.")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove every stock of the watchlist.")
         @OptionGroup var exchangeOptions: ExchangeOptions
         @OptionGroup var storeOptions: StoreOptions
 

@@ -8,6 +8,7 @@ extension WatchlistCommand {
     /// `sise watchlist show`: fetches every row, one request at a time under the source's limit.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Fetch and print the watchlist's rows, in its order.",
             discussion: """
                 Each stock takes one request (its quote and its last 30 closes together), at most --in-flight \
