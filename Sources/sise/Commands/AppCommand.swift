@@ -70,12 +70,19 @@ struct AppCommand: AsyncParsableCommand {
                 try await board.load()
                 StartupTrace.mark("board loaded")
                 let notification = notify ? Self.notification() : nil
+                // The watchers' first readings wait for the first board: on two cores they
+                // would hold it up by a frame's worth of milliseconds.
+                let (drawn, firstBoardDrawn) = AsyncStream<Void>.makeStream()
+                let firstBoard = Task { for await _ in drawn {} }
                 // One alert evaluator for the app: the rules' exchanges other than the main one load when a rule names them.
                 let watchers = await BoardWatchers.start(
                     board: board, boards: boards, store: opened,
                     forex: services.forex(logger: Logger(label: "sise.forex")),
-                    logger: Logger(label: "sise.alerts"))
-                defer { watchers.stop() }
+                    logger: Logger(label: "sise.alerts"), after: firstBoard)
+                defer {
+                    watchers.stop()
+                    firstBoardDrawn.finish()
+                }
                 await Self.runApp(
                     board: board, boards: boards, client: client, store: store,
                     candleStore: exchangeOptions.live ? opened.candleStore : .inMemory(),
@@ -83,7 +90,7 @@ struct AppCommand: AsyncParsableCommand {
                     premium: watchers.premium, wallets: watchers.wallets, notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
-                    stockNames: opened.stockNames)
+                    stockNames: opened.stockNames, firstBoardDrawn: firstBoardDrawn)
                 await boards.stop()
             }
         }
@@ -98,7 +105,7 @@ struct AppCommand: AsyncParsableCommand {
         isSimulated: Bool,
         convention: Theme.Convention,
         language: NameLanguage, stocks: StockSession.Context?,
-        watchlists: WatchlistStore, stockNames: StockNameStore
+        watchlists: WatchlistStore, stockNames: StockNameStore, firstBoardDrawn: AsyncStream<Void>.Continuation
     ) async {
         let theme = Theme(convention: convention)
         let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
@@ -137,9 +144,12 @@ struct AppCommand: AsyncParsableCommand {
         // it: such lines wait until the screen is given back.
         if isatty(STDERR_FILENO) == 1 { HeldLogLines.shared.start() }
         defer { HeldLogLines.shared.release() }
-        // The live feed starts once the loaded board is on the screen: its first snapshot (every
-        // market's ticker) would only hold that first frame up.
-        _ = await app.run(afterFirstFrame: { Task { await board.follow() } })
+        // The live feed and the watchers' readings start once the loaded board is on the screen:
+        // the feed's first snapshot (every market's ticker) would only hold that first frame up.
+        _ = await app.run(afterFirstFrame: {
+            firstBoardDrawn.finish()
+            Task { await board.follow() }
+        })
     }
 }
 

@@ -108,13 +108,15 @@ extension WatchAlerts {
     }
 
     /// Runs `monitor` for a process whose faces show its firings (the app, `serve`), and POSTs
-    /// each firing to `webhook` when one is given; cancelling the task stops both.
-    static func run(_ monitor: AlertMonitor, webhook: String?) -> Task<Void, Never> {
+    /// each firing to `webhook` when one is given; cancelling the task stops both. With `ready`,
+    /// the rules are first read once that task has ended (``BoardWatchers/start``).
+    static func run(_ monitor: AlertMonitor, webhook: String?, after ready: Task<Void, Never>?) -> Task<Void, Never> {
         let events = monitor.events()
         let hook = webhook.map { url in
             AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) { StandardError.writeLine("sise: \($0)") }
         }
         return Task {
+            guard await BoardWatchers.isReady(ready) else { return }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await monitor.run() }
                 if let hook {

@@ -24,9 +24,12 @@ struct BoardWatchers {
     private let tasks: [Task<Void, Never>]
 
     /// Starts both watchers over `board` (the main one, one of `boards`) and `boards`.
+    /// With `ready`, the readings that would only compete with the first board for a core (the
+    /// rules', the bank rate's and the wallets' first) start once that task has ended: the
+    /// terminal app ends it when its first board is on the screen.
     static func start(
         board: LiveBoard, boards: ExchangeBoards, store: MarketStore, forex client: ForexClient, webhook: String? = nil,
-        logger: Logger
+        logger: Logger, after ready: Task<Void, Never>? = nil
     ) async -> BoardWatchers {
         let onDemand = BoardsOnDemand(boards: boards, listings: store.listings, now: MarketStore.wallClock) {
             exchange, error in
@@ -35,14 +38,26 @@ struct BoardWatchers {
         await onDemand.keepListCurrent(board.exchange)
         let monitor = WatchAlerts.monitor(store: store, boards: onDemand)
         let forex = ForexWatch(fetch: client.fetchUSDKRW)
-        let reading = Task { await forex.run(clock: ContinuousClock()) }
+        let reading = Task {
+            guard await isReady(ready) else { return }
+            await forex.run(clock: ContinuousClock())
+        }
         let (premium, recording) = PremiumRecording.start(
             board: board, boards: boards, forex: forex, forexClient: client, store: store, logger: logger)
         let wallets = WalletWatch(boards: boards)
-        let walletReading = Task { await wallets.run(clock: ContinuousClock()) }
+        let walletReading = Task {
+            guard await isReady(ready) else { return }
+            await wallets.run(clock: ContinuousClock())
+        }
         return BoardWatchers(
             monitor: monitor, forex: forex, premium: premium, wallets: wallets, onDemand: onDemand,
-            tasks: [WatchAlerts.run(monitor, webhook: webhook), reading, recording, walletReading])
+            tasks: [WatchAlerts.run(monitor, webhook: webhook, after: ready), reading, recording, walletReading])
+    }
+
+    /// Waits for `ready` to end; false when the waiting task was cancelled meanwhile.
+    static func isReady(_ ready: Task<Void, Never>?) async -> Bool {
+        await ready?.value
+        return !Task.isCancelled
     }
 
     /// Stops the monitor and the listing watches.
