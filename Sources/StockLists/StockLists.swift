@@ -39,8 +39,12 @@ public enum StockLists {
 
     /// Every stock of both lists.
     public static func all() throws -> [Listing] {
-        try krx() + sp500()
+        try both.get()
     }
+
+    /// Both lists, read once a process: the embedded simulator's stock market and the stock
+    /// directory of the same process both start from them.
+    private static let both = Result { try krx() + sp500() }
 
     /// The larger S&P 500 members listed on Nasdaq (the list does not say where each trades).
     static let nasdaqListed: Set<String> = [

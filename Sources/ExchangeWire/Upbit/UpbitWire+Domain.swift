@@ -4,8 +4,10 @@ extension UpbitMarketDTO {
     /// The domain market; `nil` when the code is not `QUOTE-BASE`.
     public func toDomain() -> Market? {
         guard let id = MarketID(market) else { return nil }
-        let warning = marketEvent.flatMap { event in
-            MarketWarning.upbit(
+        let warning = marketEvent.flatMap { event -> MarketWarning? in
+            // Most markets are under neither a warning nor a caution: nothing to name.
+            guard event.warning || event.caution.values.contains(true) else { return nil }
+            return MarketWarning.upbit(
                 warning: event.warning,
                 cautions: Dictionary(
                     event.caution.map { (DisplayWidth.sanitized($0.key), $0.value) }, uniquingKeysWith: { $0 || $1 }))
