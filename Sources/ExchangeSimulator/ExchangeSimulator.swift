@@ -7,7 +7,6 @@ public import Logging
 public import MarketDomain
 import NIOCore
 import ServiceLifecycle
-import SiseSupport
 import Synchronization
 import UnixSignals
 
