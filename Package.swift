@@ -57,7 +57,7 @@ let package = Package(
             swiftSettings: sharedSettings),
         .target(
             name: "MarketDomain",
-            dependencies: ["SiseSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
+            dependencies: ["SiseSupport"],
             swiftSettings: sharedSettings),
         .target(
             name: "ExchangeWire",

@@ -1,19 +1,25 @@
-import HashTreeCollections
-
 /// The live state of every market of one exchange: names merged with the latest ticker of each.
 ///
-/// Applying a ticker is O(log n) by market id, and a ticker older than the one held is dropped,
-/// so a late REST snapshot never overwrites newer live data.
+/// Each market has a place, found by its id once a tick; its name and its latest ticker sit at
+/// that place in two arrays. A ticker older than the one held is dropped, so a late REST snapshot
+/// never overwrites newer live data.
 ///
 /// A board is shared between its live owner and every reader of a frame (``LiveBoard``'s
-/// frames): the tickers are a persistent hash tree (swift-collections' `TreeDictionary`), so a
-/// tick applied after a frame was handed out copies the few nodes on its market's path, not
-/// the whole board.
+/// frames): the first tick applied after a frame was handed out copies the tickers' array (a
+/// few hundred plain values, once a frame), and the ticks after it write in place. The names'
+/// array changes only with the listing, so every copy of the board shares it.
 public struct TickerBoard: Sendable {
     /// The exchange these markets belong to.
     public let exchange: Exchange
-    private var marketsByID: [MarketID: Market] = [:]
-    private var tickersByID: TreeDictionary<MarketID, Ticker> = [:]
+    /// Each market's place in `listed` and `latest`: every market listed, and every market a
+    /// ticker came for.
+    private var places: [MarketID: Int] = [:]
+    /// The listed markets, by place (`nil` for a market a ticker came for that is not listed).
+    private var listed: [Market?] = []
+    /// The latest ticker of each market, by place (`nil` before the first).
+    private var latest: [Ticker?] = []
+    /// How many markets are listed.
+    public private(set) var marketCount = 0
     /// Bumped on every change, so a reader can tell cheaply whether anything moved.
     public private(set) var version: UInt64 = 0
     /// The markets first listed within the last day (the NEW badge), as the listing watch found them.
@@ -40,25 +46,47 @@ public struct TickerBoard: Sendable {
 
     /// Replaces the market list (names); tickers of markets no longer listed are removed.
     public mutating func setMarkets(_ markets: [Market]) {
-        marketsByID = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        tickersByID = tickersByID.filter { marketsByID[$0.key] != nil }
+        var places: [MarketID: Int] = [:]
+        var listed: [Market?] = []
+        var latest: [Ticker?] = []
+        places.reserveCapacity(markets.count)
+        for market in markets {
+            // A market listed twice is named by its last entry.
+            if let place = places[market.id] {
+                listed[place] = market
+                continue
+            }
+            places[market.id] = listed.count
+            listed.append(market)
+            latest.append(ticker(market.id))
+        }
+        (self.places, self.listed, self.latest, marketCount) = (places, listed, latest, listed.count)
         version &+= 1
     }
 
     /// Whether `markets` is the list held, names and warnings alike.
     public func lists(exactly markets: [Market]) -> Bool {
-        markets.count == marketsByID.count && markets.allSatisfy { marketsByID[$0.id] == $0 }
+        markets.count == marketCount && markets.allSatisfy { market($0.id) == $0 }
     }
 
     /// Offers one ticker: applied unless the board holds a newer one for the same market, or
     /// this same one.
     @discardableResult
     public mutating func apply(_ ticker: Ticker) -> ApplyResult {
-        if let held = tickersByID[ticker.marketID], held.timestamp >= ticker.timestamp {
-            if held.timestamp > ticker.timestamp { return .outdated }
-            if held == ticker { return .repeated }
+        let place: Int
+        if let known = places[ticker.marketID] {
+            place = known
+            if let held = latest[place], held.timestamp >= ticker.timestamp {
+                if held.timestamp > ticker.timestamp { return .outdated }
+                if held == ticker { return .repeated }
+            }
+        } else {
+            place = listed.count
+            places[ticker.marketID] = place
+            listed.append(nil)
+            latest.append(nil)
         }
-        tickersByID[ticker.marketID] = ticker
+        latest[place] = ticker
         recentPrices.record(ticker.marketID, price: ticker.price, at: ticker.timestamp)
         version &+= 1
         return .applied
@@ -72,36 +100,37 @@ public struct TickerBoard: Sendable {
         return applied
     }
 
-    /// The listed markets, in no particular order.
-    public var markets: [Market] { Array(marketsByID.values) }
-
-    /// How many markets are listed.
-    public var marketCount: Int { marketsByID.count }
+    /// The listed markets, in the order they were listed.
+    public var markets: [Market] { listed.compactMap(\.self) }
 
     /// The market with this id, if listed.
-    public func market(_ id: MarketID) -> Market? { marketsByID[id] }
+    public func market(_ id: MarketID) -> Market? { places[id].flatMap { listed[$0] } }
 
     /// The latest ticker of a market, if any has arrived.
-    public func ticker(_ id: MarketID) -> Ticker? { tickersByID[id] }
+    public func ticker(_ id: MarketID) -> Ticker? { places[id].flatMap { latest[$0] } }
 
     /// The row for a market: its names and latest ticker, once both are known.
     public func quote(_ id: MarketID) -> Quote? {
-        guard let market = marketsByID[id], let ticker = tickersByID[id] else { return nil }
+        guard let place = places[id], let market = listed[place], let ticker = latest[place] else { return nil }
         return Quote(market: market, ticker: ticker)
     }
 
-    /// Every market with a ticker, in no particular order.
+    /// Every market with a ticker, in the order they were listed.
     public var quotes: [Quote] {
-        tickersByID.compactMap { id, ticker in marketsByID[id].map { Quote(market: $0, ticker: ticker) } }
+        latest.indices.compactMap { place in
+            guard let market = listed[place], let ticker = latest[place] else { return nil }
+            return Quote(market: market, ticker: ticker)
+        }
     }
 
-    /// The markets matching a search, with tickers, in no particular order; only those quoted in
-    /// `quote` (a market group, `KRW`) when it is given.
+    /// The markets matching a search, with tickers, in the order they were listed; only those
+    /// quoted in `quote` (a market group, `KRW`) when it is given.
     public func quotes(matching matcher: SearchMatcher, quotedIn quote: String? = nil) -> [Quote] {
         guard !matcher.matchesEverything || quote != nil else { return quotes }
         // Only the markets that match are made into quotes.
-        return tickersByID.compactMap { id, ticker in
-            guard quote.map({ id.isQuoted(in: $0) }) ?? true, let market = marketsByID[id], matcher.matches(market)
+        return latest.indices.compactMap { place in
+            guard let market = listed[place], let ticker = latest[place],
+                quote.map({ market.id.isQuoted(in: $0) }) ?? true, matcher.matches(market)
             else { return nil }
             return Quote(market: market, ticker: ticker)
         }

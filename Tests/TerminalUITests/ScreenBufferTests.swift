@@ -36,6 +36,18 @@ import Testing
         #expect(screen.lines == [" x트"])
     }
 
+    /// Printable ASCII (numbers, symbols) is written a byte a column, by its own path: cut, clipped
+    /// and written over wide characters as any other text.
+    @Test func asciiIsCutClippedAndWrittenOverWideCharactersAsAnyText() {
+        var screen = ScreenBuffer(width: 8, height: 3)
+        #expect(screen.write("1,234,567", x: 0, y: 0, maxWidth: 5) == 5)
+        #expect(screen.write("abc", x: -1, y: 1) == 3)
+        screen.write("비트코", x: 2, y: 2)
+        #expect(screen.write("12", x: 3, y: 2) == 2)
+        #expect(screen.lines == ["1,23…", "bc", "   12 코"])
+        #expect(!screen[5, 2].isContinuation && screen[7, 2].isContinuation)
+    }
+
     @Test func controlCharactersFromTheNetworkNeverReachTheScreen() {
         var screen = ScreenBuffer(width: 30, height: 1)
         screen.write("evil\u{1B}[2J\u{7}name", x: 0, y: 0)

@@ -1,6 +1,7 @@
 import Foundation
 import MarketDomain
 import MarketFeatures
+import TestSupport
 import Testing
 
 @testable import WebDashboard
@@ -79,18 +80,5 @@ import Testing
         #expect(rowChanges > 500)
         // Two pairs a row at most, however many tabs.
         #expect(memo.rows.count <= codes.count * 2)
-    }
-}
-
-/// A seeded generator, so the walk is the same every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -39,6 +39,7 @@ public struct ScreenBuffer: Sendable, Equatable {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(maxWidth ?? (width - max(x, 0)), width - max(x, 0))
         guard limit > 0 else { return 0 }
+        if let written = writeASCII(text, x: x, y: y, style: style, limit: limit) { return written }
         let visible = DisplayWidth.truncate(DisplayWidth.sanitized(text), to: limit)
         var column = x
         for character in visible {
@@ -88,14 +89,33 @@ public struct ScreenBuffer: Sendable, Equatable {
         }
     }
 
-    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+    /// Writes printable ASCII that fits in `limit` columns (a board's numbers, symbols and padding)
+    /// a byte a column, without breaking it into characters; `nil` for any other text, which
+    /// ``write(_:x:y:style:maxWidth:)`` measures and cuts. Returns the columns written.
+    private mutating func writeASCII(_ text: String, x: Int, y: Int, style: TextStyle, limit: Int) -> Int? {
+        let bytes = text.utf8
+        guard bytes.count <= limit, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        var column = x
+        for byte in bytes {
+            if column >= 0 {
+                set(
+                    Cell(character: Character(Unicode.Scalar(byte)), style: style, isContinuation: false), x: column,
+                    y: y, isNarrow: true)
+            }
+            column += 1
+        }
+        return column - x
+    }
+
+    /// Puts `cell` at column `x` of row `y`; `isNarrow` says it is known to take one column.
+    private mutating func set(_ cell: Cell, x: Int, y: Int, isNarrow: Bool = false) {
         guard x >= 0, x < width else { return }
         let index = y * width + x
         // Overwriting half of a wide character blanks its other half.
         if cells[index].isContinuation, x > 0 { cells[index - 1] = .blank }
         if !cell.isContinuation, x + 1 < width, cells[index + 1].isContinuation { cells[index + 1] = .blank }
         // A wide character that would stick out of the last column is shown as a space.
-        if !cell.isContinuation, DisplayWidth.of(cell.character) == 2, x + 1 >= width {
+        if !isNarrow, !cell.isContinuation, DisplayWidth.of(cell.character) == 2, x + 1 >= width {
             cells[index] = Cell(character: " ", style: cell.style, isContinuation: false)
             return
         }

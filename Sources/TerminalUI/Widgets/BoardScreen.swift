@@ -79,7 +79,7 @@ public struct BoardScreen: Sendable {
         let lastRow = screen.height - Self.rowsBelow
         var redrawn: [Int] = []
         for (offset, row) in new.rows.enumerated() where Self.rowsAbove + offset < lastRow && row != old.rows[offset] {
-            table.draw(row, into: &screen, y: Self.rowsAbove + offset)
+            table.draw(row, over: old.rows[offset], into: &screen, y: Self.rowsAbove + offset)
             redrawn.append(Self.rowsAbove + offset)
         }
         if new.status != old.status {

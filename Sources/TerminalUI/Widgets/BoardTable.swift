@@ -64,27 +64,72 @@ public struct BoardTable: Sendable {
 
     /// Draws one row on line `y`.
     public func draw(_ row: BoardRow, into screen: inout ScreenBuffer, y: Int) {
+        draw(row, over: nil, into: &screen, y: y)
+    }
+
+    /// Draws `row` on line `y`, where `old` was drawn last (`nil`: anything): only the cells whose
+    /// text or style differ from `old`'s are written, since a tick moves a price and its change,
+    /// not a name. The line ends as drawing `row` alone leaves it.
+    public func draw(_ row: BoardRow, over old: BoardRow?, into screen: inout ScreenBuffer, y: Int) {
+        // A row selected or let go changes every cell's background: drawn whole.
+        let old = old.flatMap { $0.isSelected == row.isSelected ? $0 : nil }
         let layout = Layout(width: screen.width)
         let base = row.isSelected ? Theme.selected : TextStyle.plain
+        if old == nil { screen.fill(y: y, style: base) }
+        var x = 0
+        if let old, old.isFavorite == row.isFavorite, old.name == row.name, old.badges == row.badges {
+            x += Layout.star + layout.name + 1
+        } else {
+            // The star and the name share their columns' gap with nothing else: cleared together.
+            if old != nil { screen.fill(y: y, count: Layout.star + layout.name + 1, style: base) }
+            x += screen.write(
+                row.isFavorite ? "★ " : "  ", x: x, y: y, style: row.isFavorite ? merge(Theme.star, base) : base)
+            x += drawName(row, width: layout.name, x: x, y: y, base: base, into: &screen)
+        }
+        /// Writes a cell unless `old` showed the same text in the same style there.
+        func cell(_ text: String, _ oldText: String?, width: Int, right: Bool, style: TextStyle, oldStyle: TextStyle?) {
+            if let oldText, oldText == text, oldStyle == style {
+                x += width + 1
+            } else {
+                x += write(text, width: width, right: right, x: x, y: y, style: style, into: &screen)
+            }
+        }
+        cell(row.symbol, old?.symbol, width: Layout.symbol, right: false, style: base, oldStyle: base)
+        let color = rowColor(row)
+        let oldColor = old.map(rowColor)
+        cell(
+            row.price, old?.price, width: Layout.price, right: true, style: priceStyle(row, color: color),
+            oldStyle: old.map { priceStyle($0, color: rowColor($0)) })
+        cell(row.changeRate, old?.changeRate, width: Layout.rate, right: true, style: color, oldStyle: oldColor)
+        cell(row.changePrice, old?.changePrice, width: Layout.change, right: true, style: color, oldStyle: oldColor)
+        cell(row.tradeValue, old?.tradeValue, width: Layout.value, right: true, style: base, oldStyle: base)
+        guard layout.showsMoves else { return }
+        let oldMoves = old.map { [$0.move1m, $0.move5m, $0.move15m] }
+        for (index, move) in [row.move1m, row.move5m, row.move15m].enumerated() {
+            // A move's style follows from its text.
+            cell(
+                move, oldMoves?[index], width: Layout.move, right: true, style: moveStyle(move, row: row),
+                oldStyle: moveStyle(move, row: row))
+        }
+    }
+
+    /// The colour of a row's change, on the row's background.
+    private func rowColor(_ row: BoardRow) -> TextStyle {
         var color = theme.style(row.direction)
         color.reverse = row.isSelected
-        screen.fill(y: y, style: base)
-        var x = 0
-        x += screen.write(
-            row.isFavorite ? "★ " : "  ", x: x, y: y, style: row.isFavorite ? merge(Theme.star, base) : base)
-        x += drawName(row, width: layout.name, x: x, y: y, base: base, into: &screen)
-        x += write(row.symbol, width: Layout.symbol, right: false, x: x, y: y, style: base, into: &screen)
-        let priceStyle = row.flash.map(theme.flash) ?? color
-        x += write(row.price, width: Layout.price, right: true, x: x, y: y, style: priceStyle, into: &screen)
-        x += write(row.changeRate, width: Layout.rate, right: true, x: x, y: y, style: color, into: &screen)
-        x += write(row.changePrice, width: Layout.change, right: true, x: x, y: y, style: color, into: &screen)
-        x += write(row.tradeValue, width: Layout.value, right: true, x: x, y: y, style: base, into: &screen)
-        guard layout.showsMoves else { return }
-        for move in [row.move1m, row.move5m, row.move15m] {
-            var style = theme.style(move.hasPrefix("+") ? .rise : move.hasPrefix("-") ? .fall : .even)
-            style.reverse = row.isSelected
-            x += write(move, width: Layout.move, right: true, x: x, y: y, style: style, into: &screen)
-        }
+        return color
+    }
+
+    /// The price's style: its flash while one shows, else the change's colour.
+    private func priceStyle(_ row: BoardRow, color: TextStyle) -> TextStyle {
+        row.flash.map(theme.flash) ?? color
+    }
+
+    /// A move's colour by its sign, on the row's background.
+    private func moveStyle(_ move: String, row: BoardRow) -> TextStyle {
+        var style = theme.style(move.hasPrefix("+") ? .rise : move.hasPrefix("-") ? .fall : .even)
+        style.reverse = row.isSelected
+        return style
     }
 
     /// The name with its badges (유의, 주의, NEW) at the cell's end; returns the columns used.
