@@ -12,13 +12,67 @@ import Synchronization
 /// A reference shared by a board and every frame made of it: recording a tick writes in place
 /// under a lock (no copy per frame), and readers see the latest samples.
 public final class RecentPrices: Sendable {
-    /// One market's samples, oldest first, from `start`.
+    /// One market's samples, oldest first. The newest sample is held inline (`newest`), apart
+    /// from the older ones' arrays: most ticks only replace it (a later tick within two seconds),
+    /// and then touch nothing but the market's entry.
     private struct Trail {
+        /// The samples before the newest, from `start`.
         var times: [Int64] = []
         var prices: [Double] = []
         var start = 0
+        /// The time of the last of `times` (the sample before the newest), while there is one.
+        var previousTime: Int64?
+        var newest: (time: Int64, price: Double)?
 
-        var count: Int { times.count - start }
+        /// The oldest sample's time, while there is one.
+        var firstTime: Int64? { times.count > start ? times[start] : newest?.time }
+
+        /// Every sample, oldest first.
+        var samples: [(time: Int64, price: Double)] {
+            (start..<times.count).map { (times[$0], prices[$0]) } + (newest.map { [$0] } ?? [])
+        }
+
+        /// Adds a tick's price: it replaces the newest sample when that one came within
+        /// ``RecentPrices/sampleSpacing`` of the sample before it, else it is a new sample.
+        mutating func append(_ price: Double, at time: Int64) {
+            guard let last = newest else {
+                newest = (time, price)
+                return
+            }
+            guard time >= last.time else { return }
+            if let previousTime, time - previousTime < RecentPrices.sampleSpacing {
+                newest = (time, price)
+                return
+            }
+            times.append(last.time)
+            prices.append(last.price)
+            previousTime = last.time
+            newest = (time, price)
+            // The oldest sample still needed is the last one at or before the span's start (the
+            // newest is after it).
+            let cutoff = time - RecentPrices.span
+            while times.count - start > 1, times[start + 1] <= cutoff { start += 1 }
+            if start > 64, start * 2 > times.count {
+                times.removeFirst(start)
+                prices.removeFirst(start)
+                start = 0
+            }
+        }
+
+        /// The price at the window's start (the last sample at or before it) against the latest.
+        func change(over window: Int64, now: Int64) -> Double? {
+            let target = now - window
+            guard let newest, let first = firstTime, first <= target else { return nil }
+            if newest.time <= target { return 0 }
+            // The last older sample at or before the target: a binary search over the live part.
+            var low = start
+            var high = times.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if times[middle] <= target { low = middle } else { high = middle - 1 }
+            }
+            return newest.price / prices[low] - 1
+        }
     }
 
     private struct State {
@@ -40,7 +94,7 @@ public final class RecentPrices: Sendable {
         guard price.isFinite, price > 0 else { return }
         state.withLock { state in
             state.latest = max(state.latest, time)
-            Self.append(price, at: time, to: &state.trails[id, default: Trail()])
+            state.trails[id, default: Trail()].append(price, at: time)
         }
     }
 
@@ -50,37 +104,14 @@ public final class RecentPrices: Sendable {
     public func fill(_ id: MarketID, earlier samples: [(time: Int64, price: Double)]) {
         state.withLock { state in
             let kept = state.trails[id] ?? Trail()
-            let first = kept.count > 0 ? kept.times[kept.start] : Int64.max
+            let first = kept.firstTime ?? Int64.max
             var trail = Trail()
             for sample in samples where sample.time < first && sample.price.isFinite && sample.price > 0 {
-                Self.append(sample.price, at: sample.time, to: &trail)
+                trail.append(sample.price, at: sample.time)
                 state.latest = max(state.latest, sample.time)
             }
-            for index in kept.start..<kept.times.count {
-                Self.append(kept.prices[index], at: kept.times[index], to: &trail)
-            }
+            for sample in kept.samples { trail.append(sample.price, at: sample.time) }
             state.trails[id] = trail
-        }
-    }
-
-    private static func append(_ price: Double, at time: Int64, to trail: inout Trail) {
-        if let last = trail.times.last {
-            guard time >= last else { return }
-            if trail.count > 1, time - trail.times[trail.times.count - 2] < sampleSpacing {
-                trail.times[trail.times.count - 1] = time
-                trail.prices[trail.prices.count - 1] = price
-                return
-            }
-        }
-        trail.times.append(time)
-        trail.prices.append(price)
-        // The oldest sample still needed is the last one at or before the span's start.
-        let cutoff = time - span
-        while trail.count > 1, trail.times[trail.start + 1] <= cutoff { trail.start += 1 }
-        if trail.start > 64, trail.start * 2 > trail.times.count {
-            trail.times.removeFirst(trail.start)
-            trail.prices.removeFirst(trail.start)
-            trail.start = 0
         }
     }
 
@@ -92,7 +123,7 @@ public final class RecentPrices: Sendable {
     public func change(of id: MarketID, over window: Int64) -> Double? {
         state.withLock { state in
             guard let trail = state.trails[id] else { return nil }
-            return Self.change(trail, over: window, now: state.latest)
+            return trail.change(over: window, now: state.latest)
         }
     }
 
@@ -105,8 +136,8 @@ public final class RecentPrices: Sendable {
             guard let trail = state.trails[id] else { return (nil, nil, nil) }
             let now = state.latest
             return (
-                Self.change(trail, over: windows.0, now: now), Self.change(trail, over: windows.1, now: now),
-                Self.change(trail, over: windows.2, now: now)
+                trail.change(over: windows.0, now: now), trail.change(over: windows.1, now: now),
+                trail.change(over: windows.2, now: now)
             )
         }
     }
@@ -116,23 +147,9 @@ public final class RecentPrices: Sendable {
         state.withLock { state in
             var changes: [MarketID: Double] = [:]
             for (id, trail) in state.trails {
-                if let change = Self.change(trail, over: window, now: state.latest) { changes[id] = change }
+                if let change = trail.change(over: window, now: state.latest) { changes[id] = change }
             }
             return changes
         }
-    }
-
-    /// The price at the window's start (the last sample at or before it) against the latest.
-    private static func change(_ trail: Trail, over window: Int64, now: Int64) -> Double? {
-        let target = now - window
-        guard trail.count > 0, trail.times[trail.start] <= target, let last = trail.prices.last else { return nil }
-        // The last sample at or before the target: a binary search over the live part.
-        var low = trail.start
-        var high = trail.times.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if trail.times[middle] <= target { low = middle } else { high = middle - 1 }
-        }
-        return last / trail.prices[low] - 1
     }
 }

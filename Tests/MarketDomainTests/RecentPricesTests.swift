@@ -102,6 +102,63 @@ import Testing
             }
         }
     }
+
+    /// The samples kept as the rules say, read after every tick of two hours (past the span, so
+    /// old samples are let go and the arrays compacted), late ticks among them, and once filled
+    /// from candles: the moves are the ones a plain list of samples gives.
+    @Test func movesAreThoseOfThePlainListOfSamplesTheRulesDescribe() {
+        var random = SplitMix(state: 28)
+        let recent = RecentPrices()
+        var samples: [(time: Int64, price: Double)] = []
+        var time: Int64 = 10_000_000
+        let windows: [Int64] = [1_000, 60_000, 300_000, 900_000]
+        for tick in 0..<3_000 {
+            let late = random.next() % 20 == 0
+            // Steps of half a second, so ticks land on the spacing's and windows' edges too.
+            let step = Int64(random.next() % 11) * 500
+            let at = late ? time - step : time + step
+            let price = 1_000 + Double(random.next() % 500)
+            recent.record(bitcoin, price: price, at: at)
+            Self.sample(price, at: at, into: &samples)
+            time = max(time, at)
+            if tick == 100 {
+                // Candles from before the first sample, as the board fetches them.
+                let candles = (1...20).map { (time: Int64(9_000_000 + $0 * 40_000), price: 900 + Double($0)) }
+                recent.fill(bitcoin, earlier: candles)
+                var filled: [(time: Int64, price: Double)] = []
+                for candle in candles where candle.time < samples[0].time {
+                    Self.sample(candle.price, at: candle.time, into: &filled)
+                }
+                for sample in samples { Self.sample(sample.price, at: sample.time, into: &filled) }
+                samples = filled
+            }
+            for window in windows {
+                let expected = Self.change(samples, over: window, now: recent.latest)
+                #expect(recent.change(of: bitcoin, over: window) == expected, "tick \(tick), window \(window)")
+            }
+        }
+    }
+
+    /// The rules on a plain list: a tick before the newest sample is dropped, one within the
+    /// spacing of the sample before the newest replaces the newest, any other is a new sample;
+    /// samples before the last one at or before the span's start are let go.
+    private static func sample(_ price: Double, at time: Int64, into samples: inout [(time: Int64, price: Double)]) {
+        if let newest = samples.last {
+            guard time >= newest.time else { return }
+            if samples.count > 1, time - samples[samples.count - 2].time < RecentPrices.sampleSpacing {
+                samples[samples.count - 1] = (time, price)
+                return
+            }
+        }
+        samples.append((time, price))
+        while samples.count > 1, samples[1].time <= time - RecentPrices.span { samples.removeFirst() }
+    }
+
+    /// The newest price against the last sample at or before the window's start.
+    private static func change(_ samples: [(time: Int64, price: Double)], over window: Int64, now: Int64) -> Double? {
+        guard let first = samples.first, first.time <= now - window, let newest = samples.last else { return nil }
+        return newest.price / samples.last(where: { $0.time <= now - window })!.price - 1
+    }
 }
 
 /// The movers and the board's sort by a move, from a board's recent prices.
