@@ -106,10 +106,10 @@ public struct BoardTable: Sendable {
         guard layout.showsMoves else { return }
         let oldMoves = old.map { [$0.move1m, $0.move5m, $0.move15m] }
         for (index, move) in [row.move1m, row.move5m, row.move15m].enumerated() {
-            // A move's style follows from its text.
+            let oldMove = oldMoves?[index]
             cell(
-                move, oldMoves?[index], width: Layout.move, right: true, style: moveStyle(move, row: row),
-                oldStyle: moveStyle(move, row: row))
+                move, oldMove, width: Layout.move, right: true, style: moveStyle(move, row: row),
+                oldStyle: old.flatMap { old in oldMove.map { moveStyle($0, row: old) } })
         }
     }
 
