@@ -39,24 +39,57 @@ public enum NumberFormat {
     /// A plain number with thousands separators and a fixed number of decimals.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "—" }
+        // Beyond 18 decimals the units no longer fit a UInt64: the same as a number too large.
+        guard decimals <= maxDecimals else { return value < 0 ? "-∞" : "∞" }
         let scale = KRWTickSize.power10(decimals)
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9.0e18 else { return value < 0 ? "-∞" : "∞" }
         let units = UInt64(scaled)
-        let whole = units / UInt64(scale)
-        let fraction = units % UInt64(scale)
-        var text = grouped(whole)
-        if decimals > 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        let divisor = UInt64(scale)
+        return written(
+            whole: units / divisor, fraction: units % divisor, decimals: decimals, isNegative: value < 0 && units != 0)
+    }
+
+    private static let maxDecimals = 18
+
+    /// `whole` with a comma every three digits, then `decimals` digits of `fraction` after a
+    /// point: written backwards into bytes on the stack and made a string once (a price a tick
+    /// on every screen, so no array of characters on the way).
+    private static func written(whole: UInt64, fraction: UInt64, decimals: Int, isNegative: Bool) -> String {
+        // 20 digits and 6 commas, a point, the decimals and a sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28 + maxDecimals) { buffer in
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            if decimals > 0 {
+                var rest = fraction
+                for _ in 0..<decimals {
+                    put(UInt8(ascii: "0") + UInt8(rest % 10))
+                    rest /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            var rest = whole
+            var written = 0
+            repeat {
+                if written > 0, written % 3 == 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+                written += 1
+            } while rest > 0
+            if isNegative { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
-        return value < 0 && units != 0 ? "-" + text : text
     }
 
     /// A number with `+` when above zero and `-` when below; zero (after rounding) has no sign.
     public static func signed(_ value: Double, decimals: Int) -> String {
         let text = fixed(value, decimals: decimals)
-        let isZero = text.allSatisfy { $0 == "0" || $0 == "." || $0 == "," }
+        let isZero = text.utf8.allSatisfy {
+            $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",")
+        }
         return value > 0 && !isZero ? "+" + text : text
     }
 
@@ -77,16 +110,5 @@ public enum NumberFormat {
             }
             return decimals
         }
-    }
-
-    private static func grouped(_ value: UInt64) -> String {
-        let digits = Array(String(value))
-        var result = ""
-        result.reserveCapacity(digits.count + digits.count / 3)
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
     }
 }

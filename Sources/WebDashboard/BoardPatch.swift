@@ -41,7 +41,7 @@ public struct BoardPatch: Sendable, Equatable, Codable {
 
     /// The changes from `old` to `new`, the rows' taken from `memo` when made there for the same
     /// two rows (another tab's frame on the same beat), and kept there when not.
-    init(from old: BoardOutput, to new: BoardOutput, memo: BoardPatchMemo?) {
+    init(from old: BoardOutput, to new: BoardOutput, memo: ScreenPatchMemo?) {
         (rowIDs, rows) = Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows, memo: memo?.compareRows)
         // Only the fields that changed are turned into JSON.

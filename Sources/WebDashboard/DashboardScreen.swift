@@ -67,8 +67,8 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
     }
 
     /// The screen of `output`, its price chart taken from `charts` when laid out from the same
-    /// inputs (and kept there for the next).
-    init(_ output: Root.Output, charts: inout PriceChartCache?) {
+    /// inputs (and kept there for the next), or else from `shared` (other tabs' lately).
+    init(_ output: Root.Output, charts: inout PriceChartCache?, shared: PriceChartLayouts? = nil) {
         board = output.board
         detail = output.detail.map { detail in
             var figures = detail
@@ -87,11 +87,14 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
             if let cached = charts, cached.inputs == inputs {
                 return DetailView(figures: figures, chart: nil, priceChart: cached.layout)
             }
-            let rows = Self.priceChartRows
-            let columns = detail.window.count
-            let chart = detail.priceChart(
-                columns: columns, priceRows: rows.price, volumeRows: rows.volume, oscillatorRows: rows.oscillator,
-                labelSpacing: max(6, min(columns, inputs.candles.count) / 6))
+            func layOut() -> PriceChartLayout {
+                let rows = Self.priceChartRows
+                let columns = detail.window.count
+                return detail.priceChart(
+                    columns: columns, priceRows: rows.price, volumeRows: rows.volume, oscillatorRows: rows.oscillator,
+                    labelSpacing: max(6, min(columns, inputs.candles.count) / 6))
+            }
+            let chart = shared.map { $0.layout(for: inputs, making: layOut) } ?? layOut()
             charts = PriceChartCache(inputs: inputs, layout: chart)
             return DetailView(figures: figures, chart: nil, priceChart: chart)
         }

@@ -24,9 +24,9 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
         self.init(from: old, to: new, memo: nil)
     }
 
-    /// The changes from `old` to `new`, the board's taken from `memo` when made there for the same
-    /// two values (another tab's frame on the same beat), and kept there when not.
-    init(from old: DashboardScreen, to new: DashboardScreen, memo: BoardPatchMemo?) {
+    /// The changes from `old` to `new`, what `memo` has of them taken from it (made for equal
+    /// values by another tab's frame on the same beat), and kept there when not.
+    init(from old: DashboardScreen, to new: DashboardScreen, memo: ScreenPatchMemo?) {
         let boardChanges = BoardPatch(from: old.board, to: new.board, memo: memo)
         board = boardChanges.isEmpty ? nil : boardChanges
         // Most frames change the board alone: the other parts' JSON is made only when they differ.
@@ -37,7 +37,9 @@ public struct DashboardScreenPatch: Sendable, Equatable, Codable {
         guard oldParts != newParts else { return }
         // Only the parts that changed are turned into JSON, down to the values that changed: a
         // chart of 1,000 candles whose bars did not move is compared, not encoded.
-        parts = (JSONMergePatch.between(oldParts, newParts)?.members ?? [:]).filter { $0.key != Self.boardKey }
+        parts = (JSONMergePatch.between(oldParts, newParts, memo: memo?.values)?.members ?? [:]).filter {
+            $0.key != Self.boardKey
+        }
     }
 
     /// `old` with these changes (`old` itself when they cannot be read back into a screen).

@@ -19,10 +19,10 @@ final class ScreenMessages {
     /// The last snapshot framed, with its number.
     private var framed: (sequence: Int, frame: ByteBuffer)?
     /// Where the server's tabs share the patches they have in common (`nil`: made here alone).
-    private let memo: BoardPatchMemo?
+    private let memo: ScreenPatchMemo?
 
     /// Messages of their own, their patches shared through `memo` with the other tabs given it.
-    init(memo: BoardPatchMemo? = nil) {
+    init(memo: ScreenPatchMemo? = nil) {
         self.memo = memo
     }
 
@@ -37,7 +37,7 @@ final class ScreenMessages {
     /// The message that brings a tab from the last screen to `output`'s: a snapshot first, then
     /// patches; `nil` when nothing changed.
     func message(for output: DashboardScreen.Root.Output) -> ByteBuffer? {
-        let newest = DashboardScreen(output, charts: &charts)
+        let newest = DashboardScreen(output, charts: &charts, shared: memo?.priceCharts)
         guard let previous = screen else {
             screen = newest
             sequence += 1

@@ -21,7 +21,7 @@ final class SharedBoardView {
     /// The beat the root's board frames on, and its messages go out on.
     private let beat: FrameBeat?
 
-    init(rows: Int, root: DashboardScreen.Root, beat: FrameBeat?, memo: BoardPatchMemo? = nil) {
+    init(rows: Int, root: DashboardScreen.Root, beat: FrameBeat?, memo: ScreenPatchMemo? = nil) {
         self.rows = rows
         self.root = root
         self.beat = beat
@@ -99,7 +99,7 @@ final class SharedBoardViews {
     /// tabs' own messages go out on it.
     let beat: FrameBeat?
     /// The patches the server's tabs (shared views and tabs of their own) have in common.
-    let patchMemo = BoardPatchMemo()
+    let patchMemo = ScreenPatchMemo()
 
     /// Distinct row counts shared at once.
     static let limit = 16

@@ -1,4 +1,6 @@
+import Foundation
 import MarketDomain
+import TestSupport
 import Testing
 
 @Suite struct NumberFormatTests {
@@ -16,6 +18,43 @@ import Testing
         #expect(NumberFormat.fixed(1_489.94, decimals: 1) == "1,489.9")
         #expect(NumberFormat.machine(1_489.94, decimals: 1) == "1489.9")
         #expect(NumberFormat.machine(-12_345_678.125, decimals: 2) == "-12345678.13")
+    }
+
+    @Test func fixedFiguresAreFoundationsRoundingWithACommaEveryThreeDigits() {
+        // Values of at most 15 significant digits, each sign, at 0 to 8 decimals, with one digit
+        // more than shown and never a 5 there: no rounding tie that the two could break apart.
+        var random = SplitMix(state: 31)
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 0...8, using: &random)
+            let digits = Int.random(in: 1...(15 - decimals), using: &random) + decimals
+            var units = Int64.random(in: 0..<Int64(pow(10, Double(digits))), using: &random)
+            if units % 10 == 5 { units += 1 }
+            let value = Double(units) / pow(10, Double(decimals + 1))
+            let signed = Bool.random(using: &random) ? -value : value
+            #expect(NumberFormat.fixed(signed, decimals: decimals) == Self.reference(signed, decimals: decimals))
+        }
+        #expect(NumberFormat.fixed(0, decimals: 0) == "0")
+        #expect(NumberFormat.fixed(-0.004, decimals: 2) == "0.00")
+        #expect(NumberFormat.fixed(-0.005, decimals: 2) == "-0.01")
+        #expect(NumberFormat.fixed(999_999.995, decimals: 2) == "1,000,000.00")
+        #expect(NumberFormat.fixed(1, decimals: 40) == "∞")
+        #expect(NumberFormat.fixed(-1, decimals: 40) == "-∞")
+        #expect(NumberFormat.signed(0.001, decimals: 2) == "0.00")
+        #expect(NumberFormat.signed(1_234.5, decimals: 1) == "+1,234.5")
+    }
+
+    /// `value` as `printf`'s `%.Nf` writes it, with a comma every three digits of the whole part
+    /// and no sign on a value that rounds to zero.
+    private static func reference(_ value: Double, decimals: Int) -> String {
+        var text = String(format: "%.\(decimals)f", abs(value))
+        let point = text.firstIndex(of: ".") ?? text.endIndex
+        var index = point
+        while text.distance(from: text.startIndex, to: index) > 3 {
+            index = text.index(index, offsetBy: -3)
+            text.insert(",", at: index)
+        }
+        let isZero = text.allSatisfy { $0 == "0" || $0 == "." || $0 == "," }
+        return value < 0 && !isZero ? "-" + text : text
     }
 
     @Test func tickSizesFollowUpbitsTable() {

@@ -132,6 +132,32 @@ import Testing
         }
     }
 
+    /// Tabs with charts of their own take the layout another tab made from equal inputs: each
+    /// screen is the one laid out from scratch, and each distinct chart is laid out once.
+    @Test func tabsOnOneChartShareItsLayout() throws {
+        func output(close: Double, window: Int) -> DashboardScreen.Root.Output {
+            var output = fiveMinuteChart(count: 300, close: close)
+            output.detail?.window.count = window
+            return output
+        }
+        let shared = PriceChartLayouts(depth: 16)
+        var tabs = [DashboardScreen.PriceChartCache?](repeating: nil, count: 4)
+        for (close, window) in [(1_010.0, 60), (1_050.0, 60), (1_050.0, 90)] {
+            for tab in tabs.indices {
+                let screen = DashboardScreen(output(close: close, window: window), charts: &tabs[tab], shared: shared)
+                #expect(screen == DashboardScreen(output(close: close, window: window)), "\(close) \(window)")
+            }
+        }
+        #expect(shared.count == 3)
+        // Past its depth the oldest layouts are let go.
+        let small = PriceChartLayouts(depth: 2)
+        for close in [1_001.0, 1_002, 1_003] {
+            var none: DashboardScreen.PriceChartCache?
+            _ = DashboardScreen(output(close: close, window: 60), charts: &none, shared: small)
+        }
+        #expect(small.count == 2)
+    }
+
     /// The screen's JSON is made without text (``JSONValueEncoder``), and is exactly what
     /// `JSONEncoder`'s text reads back as: whole numbers as integers, the rest as numbers.
     @Test func theScreensJSONIsWhatJSONEncodersTextReadsBackAs() throws {

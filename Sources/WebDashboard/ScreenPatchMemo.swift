@@ -1,17 +1,23 @@
 import MarketDomain
 import MarketFeatures
 
-/// The parts of board patches that tabs with view models of their own have in common, worked
+/// The parts of screen patches that tabs with view models of their own have in common, worked
 /// out once for all of them: tabs framed on one beat mostly show the same rows, so a row's change
-/// from one frame to the next is the same for many of them (``BoardPatch``). A change
-/// is a function of the two values it is made from and nothing else: it is kept with them, and
-/// given again only for two values equal to them. (A detail's parts are not kept: each tab's
-/// detail follows its book and chart on its own, and two tabs' seldom match.)
-final class BoardPatchMemo {
+/// from one frame to the next is the same for many of them (``BoardPatch``); tabs on one coin's
+/// detail show the same book, trades and chart, though seldom the same detail whole (each follows
+/// its feed on its own), so the values a detail's merge patch writes whole are kept by value
+/// (``EncodedValueMemo``) and its chart by what it is laid out from (``PriceChartLayouts``). Each is
+/// a function of the values it is made from and nothing else: it is kept with them, and given
+/// again only for values equal to them.
+final class ScreenPatchMemo {
     /// A board row's change (its merge patch with its id, or the row whole), by its id.
     let rows = ChangeMemo<MarketID, BoardRow>(depth: 2, keys: 8_192)
     /// A Compare row's, the same way.
     let compareRows = ChangeMemo<MarketID, CompareRow>(depth: 2, keys: 8_192)
+    /// The JSON of the values a merge patch writes whole (a book's levels, the trades).
+    let values = EncodedValueMemo(depth: 32)
+    /// The price charts laid out lately.
+    let priceCharts = PriceChartLayouts(depth: 16)
 
     init() {}
 }
