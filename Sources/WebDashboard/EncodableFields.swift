@@ -20,6 +20,7 @@ enum EncodableFields {
         do {
             try value.encode(to: splitter)
         } catch {
+            // ``NotFields`` from the first write that is not a field, or the value's own error.
             return nil
         }
         return splitter.isKeyed && !splitter.isMixed ? splitter.fields : nil
@@ -51,8 +52,64 @@ private final class FieldSplitter: Encoder {
         return elsewhere.singleValueContainer()
     }
 
-    /// Where what is not a field goes: thrown away.
-    var elsewhere: JSONValueNodeEncoder { JSONValueNodeEncoder(node: JSONValueNode(), path: .root) }
+    /// Where what is not a field goes: it stops the value's encoding at its first write.
+    var elsewhere: NotFieldsEncoder { NotFieldsEncoder() }
+}
+
+/// Thrown at a value's first write that is not a field: its encoding stops there.
+private struct NotFields: Error {}
+
+/// An encoder whose containers throw ``NotFields`` at the first write.
+private struct NotFieldsEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(NotFieldsKeyedContainer<Key>())
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { NotFieldsContainer() }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { NotFieldsContainer() }
+}
+
+/// An unkeyed or single-value container that throws ``NotFields`` at the first write.
+private struct NotFieldsContainer: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+
+    mutating func encodeNil() throws { throw NotFields() }
+    mutating func encode(_ value: some Encodable) throws { throw NotFields() }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(NotFieldsKeyedContainer<NestedKey>())
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { NotFieldsContainer() }
+
+    mutating func superEncoder() -> any Encoder { NotFieldsEncoder() }
+}
+
+/// A keyed container that throws ``NotFields`` at the first write.
+private struct NotFieldsKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { throw NotFields() }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws { throw NotFields() }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(NotFieldsKeyedContainer<NestedKey>())
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { NotFieldsContainer() }
+
+    mutating func superEncoder() -> any Encoder { NotFieldsEncoder() }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { NotFieldsEncoder() }
 }
 
 /// A keyed container that keeps each field as it is given.
