@@ -44,15 +44,23 @@ public struct SearchMatcher: Sendable, Hashable {
         return false
     }
 
-    /// Whether ASCII `text` holds `pattern` (lower-case ASCII), letters compared without case;
-    /// `nil` when `text` is not all ASCII (its lower-casing is Unicode's, not a byte's).
+    /// Whether `text` holds `pattern` (lower-case ASCII), letters compared without case, byte by
+    /// byte in its UTF-8: an ASCII byte there is an ASCII character, and no other character
+    /// lower-cases to ASCII but `İ` (U+0130, to `i` and a dot) and the Kelvin sign (U+212A, to
+    /// `k`), so a Korean name is searched in place, not lower-cased into a copy. `nil` for a text
+    /// with either of those two (Unicode's lower-casing then decides).
     private static func asciiMatch(_ pattern: [UInt8], in text: String) -> Bool? {
         var text = text
         return text.withUTF8 { bytes -> Bool? in
             @inline(__always) func lowered(_ byte: UInt8) -> UInt8 {
                 byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
             }
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // U+0130 is C4 B0 in UTF-8 and U+212A is E2 84 AA, whatever surrounds them.
+            let lowersToASCII = bytes.indices.dropFirst().contains { end in
+                (bytes[end - 1] == 0xC4 && bytes[end] == 0xB0)
+                    || (end >= 2 && bytes[end - 2] == 0xE2 && bytes[end - 1] == 0x84 && bytes[end] == 0xAA)
+            }
+            if lowersToASCII { return nil }
             guard bytes.count >= pattern.count else { return false }
             for start in 0...(bytes.count - pattern.count) {
                 var index = 0

@@ -33,8 +33,13 @@ import Testing
     /// An ASCII query is matched against ASCII text byte by byte, and against any other text as
     /// Unicode lower-cases it: both ways agree with the text's `lowercased()`.
     @Test func asciiQueriesMatchAsTheTextLowerCased() {
-        let texts = ["Bitcoin", "KRW-BTC", "bItCoIn Cash", "비트코인", "\u{212A}RW", "İstanbul", "ÀBC", "", "B"]
-        let queries = ["b", "BTC", "k", "krw", "i", "istanbul", "abc", "n c", "-", "coin cash"]
+        let texts = [
+            "Bitcoin", "KRW-BTC", "bItCoIn Cash", "비트코인", "\u{212A}RW", "İstanbul", "ÀBC", "", "B", "비트코인 BTC",
+            "B비트c", "xİb", "a\u{212A}b", "ŊBc", "\u{0130}", "Ⓑ btc", "ÿb", "éabcé", "中b",
+        ]
+        let queries = [
+            "b", "BTC", "k", "krw", "i", "istanbul", "abc", "n c", "-", "coin cash", "bc", "ak", "ib", "b c",
+        ]
         for text in texts {
             for query in queries {
                 // Scalar by scalar, as the matcher compares (`İ` lower-cases to `i` and a combining dot).

@@ -17,6 +17,8 @@ extension BoardViewModel {
         if state.tab == .compare {
             output.compareRows = compareRows()
         } else {
+            // The board once, not copied out of `self` for each row.
+            let snapshot = snapshot
             output.rows = visible.compactMap { id in
                 guard let ticker = snapshot.ticker(id) else { return nil }
                 let flash = state.flashes[id]?.direction
@@ -33,7 +35,7 @@ extension BoardViewModel {
                     return cached.row
                 }
                 guard let quote = snapshot.quote(id) else { return nil }
-                var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected)
+                var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected, on: snapshot)
                 row.moves = moves
                 formattedRows[id] = FormattedRow(
                     ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, fractions: fractions,
@@ -67,7 +69,7 @@ extension BoardViewModel {
         return output
     }
 
-    private func row(for quote: Quote, isFavorite: Bool, isSelected: Bool) -> BoardRow {
+    private func row(for quote: Quote, isFavorite: Bool, isSelected: Bool, on snapshot: TickerBoard) -> BoardRow {
         let ticker = quote.ticker
         let quoteCurrency = quote.market.quote
         return BoardRow(
