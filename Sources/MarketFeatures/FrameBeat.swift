@@ -15,6 +15,8 @@ public final class FrameBeat: Sendable {
     private let state = Mutex(State())
     /// The boards' frames taken at this beat, shared by the view models that wake at it.
     private let frames = BeatFrames()
+    /// The orders and rows the board view models on this beat work out alike.
+    let boardWork = SharedBoardWork()
 
     private struct State {
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
@@ -22,6 +24,8 @@ public final class FrameBeat: Sendable {
         var isTicking = false
         /// Beats so far.
         var count = 0
+        /// When the last beat came, on the beat's clock.
+        var lastBeatTime = Duration.zero
     }
 
     /// A beat every `interval` on `clock` (ten a second: ``BoardViewModel/liveFrameInterval``); its task runs on `executor` (the shared pool when `nil`).
@@ -35,6 +39,13 @@ public final class FrameBeat: Sendable {
 
     /// Beats so far: a view model that did something at one beat can tell whether another came.
     public var count: Int { state.withLock { $0.count } }
+
+    /// When the last beat came, on the beat's clock (zero before the first): one time for every
+    /// view model the beat woke, whenever each of them reads it.
+    public var lastBeatTime: Duration { state.withLock { $0.lastBeatTime } }
+
+    /// The time on the beat's clock now.
+    public var now: Duration { clock.elapsed() }
 
     /// Returns at the next beat; throws `CancellationError` when the task is cancelled first.
     public func next() async throws {
@@ -64,8 +75,10 @@ public final class FrameBeat: Sendable {
     private func tick() async {
         while true {
             try? await clock.sleep(interval)
+            let time = clock.elapsed()
             let due = state.withLock { state -> [CheckedContinuation<Void, any Error>]? in
                 state.count += 1
+                state.lastBeatTime = time
                 guard !state.waiters.isEmpty else {
                     state.isTicking = false
                     return nil

@@ -26,6 +26,10 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     /// The fields that are now absent (optional fields that became `nil`).
     public var cleared: [String]?
 
+    /// The rows' changes: their ids in view when they moved, and the rows new in view (whole) or
+    /// changed (their id and a merge patch of their cells), each `nil` when none.
+    typealias RowChanges = (ids: [MarketID]?, rows: [JSONValue]?)
+
     /// The keys of the rows, patched by id rather than whole.
     private static let rowKeys: Set<String> = ["rows", "compareRows"]
 
@@ -42,7 +46,14 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     /// The changes from `old` to `new`, the rows' taken from `memo` when made there for the same
     /// two rows (another tab's frame on the same beat), and kept there when not.
     init(from old: BoardOutput, to new: BoardOutput, memo: ScreenPatchMemo?) {
-        (rowIDs, rows) = Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
+        (rowIDs, rows) =
+            if let memo, !new.rows.isEmpty {
+                memo.rowLists.change(at: 0, from: old.rows, to: new.rows) {
+                    Self.rowChanges(old.rows, new.rows, memo: memo.rows)
+                }
+            } else {
+                Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
+            }
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows, memo: memo?.compareRows)
         // Only the fields that changed are turned into JSON.
         let changes = Self.fieldChanges(from: Self.withoutRows(old), to: Self.withoutRows(new))?.members ?? [:]
@@ -81,8 +92,8 @@ public struct BoardPatch: Sendable, Equatable, Codable {
     /// The ids in view when they changed, and the rows that are new (whole) or changed (their id
     /// and a merge patch of their cells).
     private static func rowChanges<Row: Identifiable & Equatable & Encodable>(
-        _ old: [Row], _ new: [Row], memo: ChangeMemo<MarketID, Row>?
-    ) -> ([Row.ID]?, [JSONValue]?) where Row.ID == MarketID {
+        _ old: [Row], _ new: [Row], memo: ChangeMemo<MarketID, Row, JSONValue?>?
+    ) -> RowChanges where Row.ID == MarketID {
         // The rows in view seldom move: then each is compared with the one in its place, and only
         // when they moved are the old ones found by id (by their place, not copied).
         let inPlace = old.count == new.count && old.indices.allSatisfy { old[$0].id == new[$0].id }

@@ -11,9 +11,12 @@ import MarketFeatures
 /// again only for values equal to them.
 final class ScreenPatchMemo {
     /// A board row's change (its merge patch with its id, or the row whole), by its id.
-    let rows = ChangeMemo<MarketID, BoardRow>(depth: 2, keys: 8_192)
+    let rows = ChangeMemo<MarketID, BoardRow, JSONValue?>(depth: 2, keys: 8_192)
     /// A Compare row's, the same way.
-    let compareRows = ChangeMemo<MarketID, CompareRow>(depth: 2, keys: 8_192)
+    let compareRows = ChangeMemo<MarketID, CompareRow, JSONValue?>(depth: 2, keys: 8_192)
+    /// The change of the rows in view as a whole, by the two lists: tabs alike on one beat show
+    /// the very same lists (their view models share them), told apart at a glance.
+    let rowLists = ChangeMemo<Int, [BoardRow], BoardPatch.RowChanges>(depth: 16, keys: 1)
     /// The JSON of the values a merge patch writes whole (a book's levels, the trades).
     let values = EncodedValueMemo(depth: 32)
     /// The price charts laid out lately.
@@ -25,11 +28,11 @@ final class ScreenPatchMemo {
 /// Changes from one value to another already made, by a key: the latest `depth` pairs of values a
 /// key had, each with its change, for at most `keys` keys (past that, all are let go and kept
 /// anew). Not `Sendable`: one isolation uses it (the server's main actor).
-final class ChangeMemo<Key: Hashable, Value: Equatable> {
+final class ChangeMemo<Key: Hashable, Value: Equatable, Change> {
     private struct Entry {
         var old: Value?
         var new: Value
-        var change: JSONValue?
+        var change: Change
     }
 
     private var entries: [Key: [Entry]] = [:]
@@ -43,7 +46,7 @@ final class ChangeMemo<Key: Hashable, Value: Equatable> {
 
     /// The change from `old` (`nil`: none before) to `new` under `key`: one made for an equal pair
     /// before, or `making()`'s, kept for the next.
-    func change(at key: Key, from old: Value?, to new: Value, making: () -> JSONValue?) -> JSONValue? {
+    func change(at key: Key, from old: Value?, to new: Value, making: () -> Change) -> Change {
         if let found = entries[key]?.last(where: { $0.new == new && $0.old == old }) { return found.change }
         let change = making()
         if entries[key] == nil, entries.count >= keys { entries.removeAll(keepingCapacity: true) }

@@ -140,4 +140,57 @@ import Testing
         state.reorderIfDue(board: board, language: .korean, now: .seconds(11))
         #expect(state.lastReorder == .seconds(11) && !state.changedSinceReorder)
     }
+
+    /// Live data re-sorts at the first frame of each second of the timeline, so view models on one
+    /// timeline re-sort at the same frame; a re-sort a person asked for leaves at least half a
+    /// second before the next one.
+    @Test func liveDataReSortsOnTheSecondsOfTheTimeline() {
+        var state = state()
+        let id = state.order.last!
+        state.needsReorder = true
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(10))
+        state.priceMoved(id, direction: .rise, now: .milliseconds(10_100))
+        state.reorderIfDue(board: board, language: .korean, now: .milliseconds(10_900))
+        #expect(state.lastReorder == .seconds(10) && state.changedSinceReorder)
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(11))
+        #expect(state.lastReorder == .seconds(11) && !state.changedSinceReorder)
+        // A person's sort at 11.7 s re-sorts at once; live data then waits past 12 s until 12.2 s.
+        state.needsReorder = true
+        state.reorderIfDue(board: board, language: .korean, now: .milliseconds(11_700))
+        #expect(state.lastReorder == .milliseconds(11_700))
+        state.priceMoved(id, direction: .fall, now: .milliseconds(11_800))
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(12))
+        #expect(state.lastReorder == .milliseconds(11_700))
+        state.reorderIfDue(board: board, language: .korean, now: .milliseconds(12_200))
+        #expect(state.lastReorder == .milliseconds(12_200))
+        // And the next second's first frame is due again.
+        state.priceMoved(id, direction: .rise, now: .milliseconds(12_300))
+        state.reorderIfDue(board: board, language: .korean, now: .milliseconds(12_900))
+        #expect(state.lastReorder == .milliseconds(12_200))
+        state.reorderIfDue(board: board, language: .korean, now: .seconds(13))
+        #expect(state.lastReorder == .seconds(13))
+    }
+
+    /// A shared order is asked for with what the order is made from, and used as it comes.
+    @Test func aSharedOrderIsAskedForWithWhatItIsMadeFrom() {
+        var state = state()
+        state.settings.searches[.market] = "비트"
+        state.needsReorder = true
+        var asked: [SharedBoardWork.OrderKey] = []
+        let sorted = state.rowQuotes(board: board, language: .english).map(\.id)
+        #expect(sorted.count == 2)
+        let reversed = Array(sorted.reversed())
+        state.reorderIfDue(board: board, language: .english, now: .seconds(1)) { key, sorting in
+            asked.append(key)
+            #expect(sorting() == sorted)
+            return reversed
+        }
+        #expect(state.order == reversed)
+        #expect(
+            asked == [
+                SharedBoardWork.OrderKey(
+                    tab: .market, search: "비트", quoteGroup: "KRW", hidesWarned: false, order: .standard,
+                    language: .english, favorites: [])
+            ])
+    }
 }

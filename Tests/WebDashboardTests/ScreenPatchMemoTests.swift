@@ -10,7 +10,7 @@ import Testing
 /// have made alone.
 @Suite struct ScreenPatchMemoTests {
     @Test func aChangeIsMadeOnceForEqualValuesAndAnewForOthers() {
-        let memo = ChangeMemo<String, Int>(depth: 2, keys: 2)
+        let memo = ChangeMemo<String, Int, JSONValue?>(depth: 2, keys: 2)
         var made = 0
         func change(_ key: String, _ old: Int?, _ new: Int) -> JSONValue? {
             memo.change(at: key, from: old, to: new) {

@@ -165,14 +165,19 @@ struct BoardState {
     /// Re-sorts when an input asked for it, or when live data changed and a second has passed.
     /// `comparisons` are the compare tab's rows, unordered.
     mutating func reorderIfDue(
-        board: TickerBoard, comparisons: [CoinComparison] = [], language: NameLanguage, now: Duration
+        board: TickerBoard, comparisons: [CoinComparison] = [], language: NameLanguage, now: Duration,
+        sharing: OrderSharing? = nil
     ) {
-        let due = lastReorder.map { now - $0 >= Self.reorderInterval } ?? true
-        guard needsReorder || (changedSinceReorder && due) else { return }
+        guard needsReorder || (changedSinceReorder && isReorderDue(now: now)) else { return }
         if tab == .compare {
             let matcher = SearchMatcher(settings.search(for: tab))
             let matching = matcher.matchesEverything ? comparisons : comparisons.filter { matcher.matches($0.market) }
             order = settings.order(for: tab).sorted(matching, language: language, basis: premiumBasis).map(\.id)
+        } else if let sharing {
+            let state = self
+            order = sharing(orderKey(language: language)) {
+                state.rowQuotes(board: board, language: language).map(\.id)
+            }
         } else {
             order = rowQuotes(board: board, language: language).map(\.id)
         }
@@ -181,6 +186,27 @@ struct BoardState {
         lastReorder = now
         if selected.map({ !order.contains($0) }) ?? true { selected = order.first }
         keepSelectionInView()
+    }
+
+    /// Where a view model shares the orders it works out with others on its board (``SharedBoardWork``):
+    /// given what an order is made from and how to make it, the order.
+    typealias OrderSharing = (SharedBoardWork.OrderKey, () -> [MarketID]) -> [MarketID]
+
+    /// Whether live data may re-sort the rows at `now`: at the first frame of each
+    /// ``reorderInterval`` counted from the clock's start, and at least half an interval after
+    /// the last re-sort. View models on one timeline (a server's tabs on one beat) re-sort at
+    /// the same frames, so those with the same settings sort once between them.
+    func isReorderDue(now: Duration) -> Bool {
+        guard let lastReorder else { return true }
+        func slot(_ time: Duration) -> Int { Int((time / Self.reorderInterval).rounded(.down)) }
+        return now - lastReorder >= Self.reorderInterval / 2 && slot(now) > slot(lastReorder)
+    }
+
+    /// What the Market and Favorites tabs' order is made from besides the board.
+    func orderKey(language: NameLanguage) -> SharedBoardWork.OrderKey {
+        SharedBoardWork.OrderKey(
+            tab: tab, search: settings.search(for: tab), quoteGroup: quoteGroup, hidesWarned: hidesWarned,
+            order: settings.order(for: tab), language: language, favorites: tab == .favorites ? favorites : [])
     }
 
     /// Drops flashes and a toast whose time is up.

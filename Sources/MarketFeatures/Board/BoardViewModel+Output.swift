@@ -17,30 +17,18 @@ extension BoardViewModel {
         if state.tab == .compare {
             output.compareRows = compareRows()
         } else {
-            // The board once, not copied out of `self` for each row.
-            let snapshot = snapshot
-            output.rows = visible.compactMap { id in
-                guard let ticker = snapshot.ticker(id) else { return nil }
-                let flash = state.flashes[id]?.direction
-                let isFavorite = favorites.contains(id)
-                let isSelected = id == state.selected
-                let fractions = snapshot.recentPrices.changes(of: id, over: Self.moveWindows)
-                let cached = formattedRows[id]
-                // The moves are formatted only when their fractions changed: most frames move none.
-                let moves = cached.flatMap { $0.fractions == fractions ? $0.row.moves : nil } ?? Self.moves(fractions)
-                if let cached, cached.ticker == ticker, cached.flash == flash, cached.isFavorite == isFavorite,
-                    cached.isSelected == isSelected, cached.row.moves == moves
-                {
-                    if cached.fractions != fractions { formattedRows[id]?.fractions = fractions }
-                    return cached.row
-                }
-                guard let quote = snapshot.quote(id) else { return nil }
-                var row = row(for: quote, isFavorite: isFavorite, isSelected: isSelected, on: snapshot)
-                row.moves = moves
-                formattedRows[id] = FormattedRow(
-                    ticker: ticker, flash: flash, isFavorite: isFavorite, isSelected: isSelected, fractions: fractions,
-                    row: row)
-                return row
+            let keys = visible.map { id in
+                SharedBoardWork.RowKey(
+                    id: id, flash: state.flashes[id]?.direction, isFavorite: favorites.contains(id),
+                    isSelected: id == state.selected)
+            }
+            if let work = beat?.boardWork, let version = seenVersions[board.exchange] {
+                // Tabs on one beat that show the same rows format them once between them.
+                output.rows = work.rows(
+                    of: board, version: version, key: SharedBoardWork.RowsKey(rows: keys, language: language)
+                ) { formatRows(keys) }
+            } else {
+                output.rows = formatRows(keys)
             }
         }
         output.placeholder = placeholder()
@@ -67,6 +55,34 @@ extension BoardViewModel {
         output.quoteGroup = state.quoteGroup
         if state.quoteGroups.count > 1 { output.quoteGroups = state.quoteGroups }
         return output
+    }
+
+    /// The rows in view, formatted: of each only what changed since this view model last
+    /// formatted it.
+    private func formatRows(_ keys: [SharedBoardWork.RowKey]) -> [BoardRow] {
+        // The board once, not copied out of `self` for each row.
+        let snapshot = snapshot
+        return keys.compactMap { key in
+            let id = key.id
+            guard let ticker = snapshot.ticker(id) else { return nil }
+            let fractions = snapshot.recentPrices.changes(of: id, over: Self.moveWindows)
+            let cached = formattedRows[id]
+            // The moves are formatted only when their fractions changed: most frames move none.
+            let moves = cached.flatMap { $0.fractions == fractions ? $0.row.moves : nil } ?? Self.moves(fractions)
+            if let cached, cached.ticker == ticker, cached.flash == key.flash, cached.isFavorite == key.isFavorite,
+                cached.isSelected == key.isSelected, cached.row.moves == moves
+            {
+                if cached.fractions != fractions { formattedRows[id]?.fractions = fractions }
+                return cached.row
+            }
+            guard let quote = snapshot.quote(id) else { return nil }
+            var row = row(for: quote, isFavorite: key.isFavorite, isSelected: key.isSelected, on: snapshot)
+            row.moves = moves
+            formattedRows[id] = FormattedRow(
+                ticker: ticker, flash: key.flash, isFavorite: key.isFavorite, isSelected: key.isSelected,
+                fractions: fractions, row: row)
+            return row
+        }
     }
 
     private func row(for quote: Quote, isFavorite: Bool, isSelected: Bool, on snapshot: TickerBoard) -> BoardRow {

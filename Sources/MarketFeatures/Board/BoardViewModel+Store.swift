@@ -47,7 +47,7 @@ extension BoardViewModel {
             }
         } catch {
             logger.error("could not save: \(error)")
-            state.showToast("⚠ Could not save: \(error)", now: clock.elapsed())
+            state.showToast("⚠ Could not save: \(error)", now: time())
             showStoredFavorites(after: effect)
         }
     }

@@ -29,7 +29,7 @@ public final class BoardViewModel {
     private let frameInterval: Duration
     /// The beat the frames follow when many view models share one (``FrameBeat``); `nil` frames
     /// on the view model's own timer every `frameInterval`.
-    private let beat: FrameBeat?
+    let beat: FrameBeat?
     /// How often live data is framed, unless told otherwise: ten times a second.
     public static let liveFrameInterval = Duration.milliseconds(100)
     /// How often a screen's live feeds need read their sockets: once a frame, so a frame takes
@@ -139,7 +139,7 @@ public final class BoardViewModel {
 
     /// Takes one input; its effect shows in the next frame.
     public func send(_ input: BoardInput) {
-        let effects = state.handle(input, board: snapshot, language: language, now: clock.elapsed())
+        let effects = state.handle(input, board: snapshot, language: language, now: time())
         for effect in effects { perform(effect) }
         isDirty = true
         idleNudge.signal()
@@ -201,7 +201,7 @@ public final class BoardViewModel {
                 do { try await clock.sleepOnMainActor(frameInterval) } catch { return }
             }
             guard await takeBoardFrames(sharingTheBeat: onBeat) else { return }
-            frame()
+            frame(atBeat: onBeat)
         }
     }
 
@@ -261,14 +261,14 @@ public final class BoardViewModel {
     /// view model on it).
     private func takeBoardFrames(sharingTheBeat: Bool) async -> Bool {
         let main = await frame(of: board, sharingTheBeat: sharingTheBeat)
-        take(main, from: board.exchange)
-        let now = clock.elapsed()
+        take(main, from: board.exchange, atBeat: sharingTheBeat)
+        let now = time(atBeat: sharingTheBeat)
         if let exchangeBoards,
             state.tab == .compare || otherBoardsTakenAt.map({ now - $0 >= Self.otherBoardsInterval }) ?? true
         {
             otherBoardsTakenAt = now
             for (exchange, other) in exchangeBoards.boards where exchange != board.exchange {
-                take(await frame(of: other, sharingTheBeat: sharingTheBeat), from: exchange)
+                take(await frame(of: other, sharingTheBeat: sharingTheBeat), from: exchange, atBeat: sharingTheBeat)
             }
         }
         return !main.isStopped
@@ -287,11 +287,11 @@ public final class BoardViewModel {
 
     /// Takes one board's frame: the main board's moves flash and re-sort its rows, every board's
     /// feed the Compare tab.
-    func take(_ frame: BoardFrame, from exchange: Exchange) {
+    func take(_ frame: BoardFrame, from exchange: Exchange, atBeat: Bool = false) {
         seenVersions[exchange] = frame.version
         let isMain = exchange == board.exchange
         let comparing = exchangeBoards != nil
-        let now = clock.elapsed()
+        let now = time(atBeat: atBeat)
         if isMain {
             snapshot = frame.board
             if connection != frame.connection { isDirty = true }
@@ -336,7 +336,13 @@ public final class BoardViewModel {
 
     /// Produces a frame now if anything changed (the run loop calls this every frame interval).
     public func frame() {
-        let now = clock.elapsed()
+        frame(atBeat: false)
+    }
+
+    /// Produces a frame now if anything changed; `atBeat` when the beat woke it (with every other
+    /// view model on it).
+    private func frame(atBeat: Bool) {
+        let now = time(atBeat: atBeat)
         let flashCount = state.flashes.count
         let hadToast = state.toast != nil
         state.expire(now: now)
@@ -359,7 +365,7 @@ public final class BoardViewModel {
         let previousOrder = state.order
         state.reorderIfDue(
             board: snapshot, comparisons: state.tab == .compare ? Array(comparisons.values) : [], language: language,
-            now: now)
+            now: now, sharing: orderSharing())
         if state.order != previousOrder { isDirty = true }
         guard isDirty else { return }
         isDirty = false
@@ -369,6 +375,23 @@ public final class BoardViewModel {
         output = next
         publisher.send(next)
         outputObservers.notify()
+    }
+
+    /// The time the board's state follows (its flashes, toasts, tick rate and re-sorts): the view
+    /// model's clock, or on a beat the beat's clock, and at a beat the beat's own time. That time
+    /// is one for every view model the beat woke, so those alike flash and re-sort at the same
+    /// frames and share what they work out (``SharedBoardWork``).
+    func time(atBeat: Bool = false) -> Duration {
+        guard let beat else { return clock.elapsed() }
+        return atBeat ? beat.lastBeatTime : beat.now
+    }
+
+    /// Where the main board's orders are shared with the other view models on the beat; `nil`
+    /// without one.
+    private func orderSharing() -> BoardState.OrderSharing? {
+        guard let work = beat?.boardWork, let version = seenVersions[board.exchange] else { return nil }
+        let board = board
+        return { key, sorting in work.order(of: board, version: version, key: key, sorting: sorting) }
     }
 
     /// Calls `observer` on the main actor at each new output from now on, right after it is
