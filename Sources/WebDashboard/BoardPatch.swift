@@ -55,8 +55,17 @@ public struct BoardPatch: Sendable, Equatable, Codable {
                 Self.rowChanges(old.rows, new.rows, memo: memo?.rows)
             }
         (compareRowIDs, compareRows) = Self.rowChanges(old.compareRows, new.compareRows, memo: memo?.compareRows)
-        // Only the fields that changed are turned into JSON.
-        let changes = Self.fieldChanges(from: Self.withoutRows(old), to: Self.withoutRows(new))?.members ?? [:]
+        // Only the fields that changed are turned into JSON, once for tabs alike.
+        let (oldFields, newFields) = (Self.withoutRows(old), Self.withoutRows(new))
+        let fieldChanges =
+            if let memo {
+                memo.fields.change(at: 0, from: oldFields, to: newFields) {
+                    Self.fieldChanges(from: oldFields, to: newFields)
+                }
+            } else {
+                Self.fieldChanges(from: oldFields, to: newFields)
+            }
+        let changes = fieldChanges?.members ?? [:]
         for (key, change) in changes where !Self.rowKeys.contains(key) && change != .null {
             fields[key] = change
         }

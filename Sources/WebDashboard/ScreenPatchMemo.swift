@@ -17,6 +17,9 @@ final class ScreenPatchMemo {
     /// The change of the rows in view as a whole, by the two lists: tabs alike on one beat show
     /// the very same lists (their view models share them), told apart at a glance.
     let rowLists = ChangeMemo<Int, [BoardRow], BoardPatch.RowChanges>(depth: 16, keys: 1)
+    /// The change of a board's fields other than its rows (the status, the search, the order),
+    /// by the two outputs without their rows: tabs alike on one beat count and show the same.
+    let fields = ChangeMemo<Int, BoardOutput, JSONValue?>(depth: 16, keys: 1)
     /// The JSON of the values a merge patch writes whole (a book's levels, the trades).
     let values = EncodedValueMemo(depth: 32)
     /// The price charts laid out lately.

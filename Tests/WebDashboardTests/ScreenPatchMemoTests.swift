@@ -78,8 +78,9 @@ import Testing
             }
         }
         #expect(rowChanges > 500)
-        // Two pairs a row at most, however many tabs.
+        // Two pairs a row at most, however many tabs; the lists and fields keep their depth.
         #expect(memo.rows.count <= codes.count * 2)
+        #expect(memo.rowLists.count <= 16 && memo.fields.count <= 16 && memo.fields.count > 0)
     }
 
     @Test func aValueIsEncodedOnceWhileAnEqualOneIsKept() {
