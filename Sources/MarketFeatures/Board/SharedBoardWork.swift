@@ -52,22 +52,27 @@ final class SharedBoardWork {
     func order(
         of board: LiveBoard, version: UInt64, key: OrderKey, sorting: () -> [MarketID]
     ) -> [MarketID] {
-        guard let found = entries(of: board, version: version) else { return sorting() }
-        if let order = found.orders[key] { return order }
-        let order = sorting()
-        work[ObjectIdentifier(board)]?.orders[key] = order
-        return order
+        shared(\.orders, of: board, version: version, key: key, making: sorting)
     }
 
     /// The rows in view for `key` on `board` at `version`: made by `formatting` once, then shared.
     func rows(
         of board: LiveBoard, version: UInt64, key: RowsKey, formatting: () -> [BoardRow]
     ) -> [BoardRow] {
-        guard let found = entries(of: board, version: version) else { return formatting() }
-        if let rows = found.rows[key] { return rows }
-        let rows = formatting()
-        work[ObjectIdentifier(board)]?.rows[key] = rows
-        return rows
+        shared(\.rows, of: board, version: version, key: key, making: formatting)
+    }
+
+    /// The value under `key` in one of the work's tables for `board` at `version`: made once,
+    /// then kept; made alone for an older version than the one kept.
+    private func shared<Key: Hashable, Value>(
+        _ table: WritableKeyPath<Work, [Key: Value]>, of board: LiveBoard, version: UInt64, key: Key,
+        making: () -> Value
+    ) -> Value {
+        guard let found = entries(of: board, version: version) else { return making() }
+        if let value = found[keyPath: table][key] { return value }
+        let value = making()
+        work[ObjectIdentifier(board)]?[keyPath: table][key] = value
+        return value
     }
 
     /// The work kept for `board` at `version` (a newer version lets the older go); `nil` for an
