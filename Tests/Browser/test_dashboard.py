@@ -34,13 +34,24 @@ class Server:
         self.arguments = list(arguments)
 
     def start(self):
-        self.process = subprocess.Popen(
-            [SISE, "serve", "--port", str(self.port), "--db", self.db, *self.arguments],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # What the server says goes to a file, never to a pipe nobody reads: a server that fills
+        # a pipe's buffer blocks on its next write.
+        self.log = self.db + ".log"
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [SISE, "serve", "--port", str(self.port), "--db", self.db, *self.arguments],
+                stdout=subprocess.PIPE, stderr=log, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, f"sise serve printed {line!r}; stderr: {self.process.stderr.read() if not line else ''}"
+        assert match, f"sise serve printed {line!r}; it said: {self.said()}"
         self.port = int(match.group(1))
+        # Whatever else it prints is read, so that it never blocks on a full pipe.
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def said(self, limit=4000):
+        """The end of what the server wrote to stderr (for a failing test's report)."""
+        with open(self.log, errors="replace") as log:
+            return log.read()[-limit:]
 
     @property
     def url(self):
