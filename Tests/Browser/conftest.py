@@ -1,7 +1,14 @@
-"""What a failing browser test reports besides its own assertion: the state of the `sise serve`
-it ran against and the end of what that server wrote to stderr."""
+"""What a failing browser test reports besides its own assertion: what its pages said went wrong,
+the state of the `sise serve` it ran against, the end of what that server wrote to stderr and,
+while it runs, its threads' stacks."""
 
 import pytest
+
+
+def pytest_runtest_setup(item):
+    said = getattr(item.module, "PAGE_ERRORS", None)
+    if said is not None:
+        said.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -10,6 +17,9 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed:
         return
+    said = getattr(item.module, "PAGE_ERRORS", None)
+    if said:
+        report.sections.append(("what the pages said went wrong", "\n".join(said)[-8000:]))
     server = getattr(item, "funcargs", {}).get("server")
     if server is None or not hasattr(server, "said"):
         return

@@ -80,10 +80,29 @@ def browser():
         browser.close()
 
 
+# What every page of the running test said went wrong (its uncaught errors and console errors),
+# for the report of a test that fails (conftest.py).
+PAGE_ERRORS = []
+
+
+def watch_errors(page):
+    """The page's uncaught errors, as a list the test checks; they and its console errors also go
+    to PAGE_ERRORS."""
+    errors = []
+
+    def uncaught(error):
+        errors.append(str(error))
+        PAGE_ERRORS.append(f"{page.url}: {error}")
+
+    page.on("pageerror", uncaught)
+    page.on("console", lambda message: message.type == "error" and PAGE_ERRORS.append(
+        f"{page.url}: console: {message.text}"))
+    return errors
+
+
 def open_page(browser, server, width=1440, height=1300):
     page = browser.new_page(viewport={"width": width, "height": height})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     page.goto(server.url)
     expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     page.errors = errors
@@ -179,8 +198,7 @@ def test_slash_then_letters_typed_before_its_screen_all_land_in_the_search(brows
     # focuses the field is still on its way, land in it, none of them taken as a board key.
     page = browser.new_page(viewport={"width": 1440, "height": 1300})
     page.add_init_script(SLOW_SCREENS)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     page.goto(server.url)
     expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     expect(page.locator("tr[data-market]").nth(29)).to_be_visible(timeout=DEADLINE)
@@ -687,8 +705,7 @@ def test_a_stock_added_through_the_watchlist_search_fills_in_and_can_be_removed(
 
 def open_example(browser, server, path, width=1200, height=900):
     page = browser.new_page(viewport={"width": width, "height": height})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     page.goto(server.url + path)
     expect(page.locator(".example")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     page.errors = errors
@@ -755,8 +772,7 @@ def open_alerts(browser, server, width=1440, height=900):
     context.grant_permissions(["notifications"], origin=server.url.rstrip("/"))
     context.add_init_script(NOTIFICATION_SPY)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     page.goto(server.url)
     expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     page.locator('[data-tab="alerts"]').click()
