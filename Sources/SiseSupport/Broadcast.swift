@@ -7,7 +7,11 @@ import Synchronization
 /// models' outputs, a store's change signal and a live board's updates.
 ///
 /// Behind a lock, not an actor: the sender sends from its own isolation, and a reader that stops
-/// is removed from its stream's termination handler, on any thread.
+/// is removed from its stream's termination handler, on any thread. That handler runs while the
+/// reader's task is being cancelled, holding the task's own lock; handing an element to a waiting
+/// reader takes that same lock to resume it. So elements are handed out after the readers' lock
+/// is let go (a second lock keeps concurrent sends in order), never under it: otherwise a send and
+/// a reader's cancellation, each holding one lock and waiting for the other, would hang for good.
 public final class Broadcast<Element: Sendable>: Sendable {
     private struct State {
         /// Kept only when ``keepsLatest``.
@@ -18,6 +22,9 @@ public final class Broadcast<Element: Sendable>: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Held while a send hands its element out, so that sends reach each reader in the order they
+    /// were made. A termination handler never takes it.
+    private let sending = Mutex(())
 
     /// A broadcast that replays nothing: a reader gets what is sent after it subscribed.
     public init() {
@@ -37,6 +44,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
         let id = state.withLock { state in
             state.nextID += 1
             state.readers[state.nextID] = continuation
+            // Under the lock, and safe there: no task waits on a stream just made.
             if state.keepsLatest, let latest = state.latest { continuation.yield(latest) }
             return state.nextID
         }
@@ -48,9 +56,14 @@ public final class Broadcast<Element: Sendable>: Sendable {
 
     /// Hands `element` to every reader (and keeps it as the latest, when this broadcast keeps one).
     public func send(_ element: Element) {
-        state.withLock { state in
-            if state.keepsLatest { state.latest = element }
-            for reader in state.readers.values { reader.yield(element) }
+        sending.withLock { _ in
+            // A reader that joins after this lock is let go gets `element` as the latest; one
+            // that joined before is among `readers`: each gets it once.
+            let readers = state.withLock { state in
+                if state.keepsLatest { state.latest = element }
+                return Array(state.readers.values)
+            }
+            for reader in readers { reader.yield(element) }
         }
     }
 
