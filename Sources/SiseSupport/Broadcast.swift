@@ -61,7 +61,9 @@ public final class Broadcast<Element: Sendable>: Sendable {
             // that joined before is among `readers`: each gets it once.
             let readers = state.withLock { state in
                 if state.keepsLatest { state.latest = element }
-                return Array(state.readers.values)
+                // The dictionary's values as they are (shared, not copied unless a reader
+                // joins or leaves meanwhile).
+                return state.readers.values
             }
             for reader in readers { reader.yield(element) }
         }
