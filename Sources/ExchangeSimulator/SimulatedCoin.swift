@@ -157,27 +157,31 @@ struct SimulatedCoin: Sendable {
         endingAt close: Double, before today: TradingDay, days: Int, volatility: Double, dailyValue: Double,
         generator: inout SeededGenerator
     ) -> [Candle] {
-        var candles: [Candle] = []
-        candles.reserveCapacity(days)
+        let count = max(days, 1)
         var dayClose = close
         let level = log(close)
         // The walk's own (unsnapped) logarithm: no logarithm to take each day.
         var walk = level
-        for back in 1...max(days, 1) {
-            // A walk back in time that is pulled gently towards today's level, so a year's range
-            // stays like a real coin's rather than drifting without bound.
-            walk += 0.02 * (level - walk) + generator.gaussian() * volatility
-            let dayOpen = KRWTickSize.snap(exp(walk))
-            let high = KRWTickSize.snap(max(dayOpen, dayClose) * (1 + abs(generator.gaussian()) * volatility * 0.4))
-            let low = KRWTickSize.snap(min(dayOpen, dayClose) * (1 - abs(generator.gaussian()) * volatility * 0.4))
-            let value = dailyValue * (0.4 + generator.unit() * 1.2)
-            candles.append(
-                Candle(
-                    day: today.adding(days: -back), open: dayOpen, high: max(high, dayOpen, dayClose),
-                    low: min(low, dayOpen, dayClose), close: dayClose, volume: value / ((dayOpen + dayClose) / 2),
-                    value: value))
-            dayClose = dayOpen
+        // Made newest first, each day written into its own place: no reversed copy.
+        return [Candle](unsafeUninitializedCapacity: count) { candles, initialized in
+            for back in 1...count {
+                // A walk back in time that is pulled gently towards today's level, so a year's range
+                // stays like a real coin's rather than drifting without bound.
+                walk += 0.02 * (level - walk) + generator.gaussian() * volatility
+                let dayOpen = KRWTickSize.snap(exp(walk))
+                let high = KRWTickSize.snap(
+                    max(dayOpen, dayClose) * (1 + abs(generator.gaussian()) * volatility * 0.4))
+                let low = KRWTickSize.snap(min(dayOpen, dayClose) * (1 - abs(generator.gaussian()) * volatility * 0.4))
+                let value = dailyValue * (0.4 + generator.unit() * 1.2)
+                candles.initializeElement(
+                    at: count - back,
+                    to: Candle(
+                        day: today.adding(days: -back), open: dayOpen, high: max(high, dayOpen, dayClose),
+                        low: min(low, dayOpen, dayClose), close: dayClose, volume: value / ((dayOpen + dayClose) / 2),
+                        value: value))
+                dayClose = dayOpen
+            }
+            initialized = count
         }
-        return candles.reversed()
     }
 }
