@@ -27,21 +27,23 @@ extension CoinFigures {
     }
 
     /// This coin as a `ticker` message of Upbit's WebSocket; with `datesInKST` (Bithumb's v1
-    /// WebSocket, §2.4) `trade_date` and `trade_time` are KST.
-    func upbitStreamTicker(snapshot: Bool, datesInKST: Bool = false) -> UpbitStreamTicker {
+    /// WebSocket, §2.4) `trade_date` and `trade_time` are KST. `dates` writes the dates, and keeps
+    /// what it worked out for the next ticker.
+    func upbitStreamTicker(
+        snapshot: Bool, datesInKST: Bool = false, dates: inout TickerDateTexts
+    ) -> UpbitStreamTicker {
         let (changeAmount, changeRate) = change
-        let shown = tradeTimestamp + (datesInKST ? UpbitTime.kstOffsetMilliseconds : 0)
+        let shown = dates.trade(at: tradeTimestamp + (datesInKST ? UpbitTime.kstOffsetMilliseconds : 0))
         return UpbitStreamTicker(
             code: market.id.rawValue, openingPrice: open, highPrice: high, lowPrice: low, tradePrice: price,
             prevClosingPrice: previousClose, change: ChangeDirection(signedChange: changeAmount).upbitName,
             changePrice: abs(changeAmount), signedChangePrice: changeAmount, changeRate: abs(changeRate),
             signedChangeRate: changeRate, tradeVolume: lastTradeVolume, accTradeVolume: dayVolume,
             accTradeVolume24h: volume24h, accTradePrice: dayValue, accTradePrice24h: value24h,
-            tradeDate: UpbitTime.compactDate(unixMilliseconds: shown),
-            tradeTime: UpbitTime.compactTime(unixMilliseconds: shown), tradeTimestamp: tradeTimestamp,
+            tradeDate: shown.date, tradeTime: shown.time, tradeTimestamp: tradeTimestamp,
             askBid: lastSideIsAsk ? "ASK" : "BID", accAskVolume: askVolume, accBidVolume: bidVolume,
-            highest52WeekPrice: weekHigh, highest52WeekDate: weekHighDay.description, lowest52WeekPrice: weekLow,
-            lowest52WeekDate: weekLowDay.description, timestamp: timestamp,
+            highest52WeekPrice: weekHigh, highest52WeekDate: dates.text(of: weekHighDay), lowest52WeekPrice: weekLow,
+            lowest52WeekDate: dates.text(of: weekLowDay), timestamp: timestamp,
             streamType: snapshot ? "SNAPSHOT" : "REALTIME")
     }
 }

@@ -97,6 +97,8 @@ struct UpbitStreamSession {
         var depth = DepthFollowing()
         var candles = CandleFollowing()
         var pinged = false
+        /// The days around the session's start as text, made once.
+        let dates: TickerDateTexts
 
         init(
             session: UpbitStreamSession, events: SessionEvents, outbound: WebSocketOutboundWriter,
@@ -107,6 +109,7 @@ struct UpbitStreamSession {
             self.outbound = outbound
             self.frames = frames
             output = OrderedFrameBatches(frames: frames)
+            dates = TickerDateTexts(today: TradingDay(unixMilliseconds: session.now()))
         }
 
         /// Takes one event; false when the session ends.
@@ -120,7 +123,7 @@ struct UpbitStreamSession {
                         trades: depth.realtimeTrades, snapshot: false, &makers)
                 }
                 guard subscription.realtime else { return true }
-                let (positions, cross) = subscription.tickers(of: traded, on: venue)
+                let (positions, cross) = subscription.tickers(of: traded)
                 try await send(positions, cross: cross, snapshot: false, &makers)
             case .request(let request):
                 try await subscribe(request, &makers)
@@ -185,7 +188,7 @@ struct UpbitStreamSession {
             _ positions: [Int], cross: [MarketID] = [], snapshot: Bool, _ makers: inout Makers
         ) async throws {
             let style = FrameStyle(
-                snapshot: snapshot, datesInKST: session.isBithumb, simple: subscription.format.isSimple)
+                snapshot: snapshot, datesInKST: session.isBithumb, simple: subscription.format.isSimple, dates: dates)
             let time = session.now()
             var figures = session.venue.figures(atWorldPositions: positions, now: time)
             if !cross.isEmpty { figures += session.venue.figures(cross, now: time) }
@@ -226,6 +229,8 @@ struct UpbitStreamSession {
         let snapshot: Bool
         let datesInKST: Bool
         let simple: Bool
+        /// The session's table of day texts.
+        let dates: TickerDateTexts
     }
 
     /// Batches a session makes at once.
@@ -235,9 +240,10 @@ struct UpbitStreamSession {
     static func frames(of figures: [CoinFigures], style: FrameStyle) -> WebSocketFrameBatch {
         var batch = WebSocketFrameBatch(capacity: figures.count * 1024)
         var writer = JSONTextWriter()
+        var dates = style.dates
         for coin in figures {
             writer.removeAll()
-            coin.upbitStreamTicker(snapshot: style.snapshot, datesInKST: style.datesInKST)
+            coin.upbitStreamTicker(snapshot: style.snapshot, datesInKST: style.datesInKST, dates: &dates)
                 .writeJSON(into: &writer, simple: style.simple)
             batch.appendBinary(writer.bytes)
         }

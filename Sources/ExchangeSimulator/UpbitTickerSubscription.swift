@@ -9,10 +9,10 @@ struct UpbitTickerSubscription: Sendable {
     private(set) var codes: Set<MarketID> = []
     /// `codes` by world catalog position.
     private var wanted: [Bool] = []
-    /// The codes of the BTC and USDT groups asked for (`BTC-XRP`), and by position whether any
-    /// of a coin's are.
+    /// The codes of the BTC and USDT groups asked for (`BTC-XRP`), and by position those of the
+    /// coin there, in the venue's order of groups.
     private(set) var crossCodes: Set<MarketID> = []
-    private var crossWanted: [Bool] = []
+    private var crossWanted: [[MarketID]] = []
     /// Whether live tickers follow the snapshot.
     private(set) var realtime = false
     private(set) var format: UpbitStreamFormat = .default
@@ -27,8 +27,8 @@ struct UpbitTickerSubscription: Sendable {
     init(_ request: UpbitSubscriptionRequest, venue: SimulatedVenue) {
         format = request.format ?? .default
         wanted = [Bool](repeating: false, count: venue.worldCount)
-        crossWanted = wanted
         isPicked = wanted
+        var crossPositions: [Int] = []
         for type in request.types where type.type == "ticker" {
             for code in type.codes where code == code.uppercased() {
                 guard let id = MarketID(code) else { continue }
@@ -39,16 +39,21 @@ struct UpbitTickerSubscription: Sendable {
                     let position = venue.worldPosition(of: MarketID(quote: venue.exchange.quoteCurrency, base: id.base))
                 {
                     crossCodes.insert(id)
-                    crossWanted[position] = true
+                    crossPositions.append(position)
                 }
             }
             if type.isOnlySnapshot != true { realtime = true }
+        }
+        guard !crossCodes.isEmpty else { return }
+        crossWanted = [[MarketID]](repeating: [], count: venue.worldCount)
+        for position in crossPositions where crossWanted[position].isEmpty {
+            crossWanted[position] = venue.crossIDs(atWorldPosition: position).filter(crossCodes.contains)
         }
     }
 
     /// Of a batch of trades, the main group's markets subscribed (by world position, each once,
     /// in trade order) and the other groups' ones.
-    mutating func tickers(of traded: TradedMarkets, on venue: SimulatedVenue) -> (positions: [Int], cross: [MarketID]) {
+    mutating func tickers(of traded: TradedMarkets) -> (positions: [Int], cross: [MarketID]) {
         picked.removeAll(keepingCapacity: true)
         guard !wanted.isEmpty else { return ([], []) }  // nothing asked for yet
         for position in traded.positions where wanted[position] && !isPicked[position] {
@@ -57,13 +62,15 @@ struct UpbitTickerSubscription: Sendable {
         }
         for position in picked { isPicked[position] = false }
         guard !crossCodes.isEmpty else { return (picked, []) }
+        // Each coin's once, in trade order, marked as the main group's are (no set, no hashing).
         var cross: [MarketID] = []
-        var seen = Set<MarketID>()
-        for position in traded.positions where crossWanted[position] {
-            cross += venue.crossIDs(atWorldPosition: position).filter {
-                crossCodes.contains($0) && seen.insert($0).inserted
-            }
+        var crossPicked: [Int] = []
+        for position in traded.positions where !crossWanted[position].isEmpty && !isPicked[position] {
+            isPicked[position] = true
+            crossPicked.append(position)
+            cross += crossWanted[position]
         }
+        for position in crossPicked { isPicked[position] = false }
         return (picked, cross)
     }
 }

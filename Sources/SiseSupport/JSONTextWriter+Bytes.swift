@@ -16,6 +16,7 @@ extension JSONTextWriter {
             return writeInteger(Int64(value), to: out)
         }
         if let count = writeShortFraction(value, to: out) { return count }
+        if let count = writeLongFraction(value, to: out) ?? writeSmallFraction(value, to: out) { return count }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text.withUTF8 { utf8 in

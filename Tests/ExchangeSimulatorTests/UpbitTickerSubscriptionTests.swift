@@ -42,14 +42,14 @@ import Testing
         let ether = try position("KRW-ETH")
         let other = try position("KRW-XRP")
         let batch = TradedMarkets(positions: [ether, other, bitcoin, ether, bitcoin])
-        var picked = subscription.tickers(of: batch, on: venue)
+        var picked = subscription.tickers(of: batch)
         #expect(picked.positions == [ether, bitcoin])
         #expect(picked.cross == subscription.crossCodes.sorted())
         // The next batch starts afresh.
-        picked = subscription.tickers(of: TradedMarkets(positions: [bitcoin]), on: venue)
+        picked = subscription.tickers(of: TradedMarkets(positions: [bitcoin]))
         #expect(picked.positions == [bitcoin] && picked.cross.isEmpty)
         var none = UpbitTickerSubscription()
-        picked = none.tickers(of: batch, on: venue)
+        picked = none.tickers(of: batch)
         #expect(picked.positions.isEmpty && picked.cross.isEmpty)
     }
 }

@@ -152,6 +152,13 @@ import Testing
             0.1, 0.2, 0.3, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 0.00012345678, 0.000123456789, 1_234_567.12345678,
             -0.0101643282, 99.99999999, 0.12345678901234, 5e-5, 123.456, 0.0011508769, 999_999_999_999_999.9,
             123_456_789_012_345.6, 12_345_678_901_234.56, 0.000123456789012345, 0.0001234567890123456,
+            // 16 and 17 digits, the long path's: its edges (powers of two, just below 10^15 and
+            // a power of ten, just above 1) and the simulator's sums.
+            34_287_848_330.755432, 471_840_067_627.5749, 312_700_299_391.0244, 2.0, 1024.0000000000002,
+            1.0000000000000002, 1.9999999999999998, 9.999999999999998, 99.99999999999999, 999_999_999_999_999.8,
+            -123_456_789_012.34567, 4_503_599_627_370_495.5, 0.1 + 1, 1 + 1.0 / 3,
+            // Below 10^-4: one digit, many, the edges of the exponent path.
+            2.501e-05, 4e-05, -1.35e-06, 1e-5, 1e-15, 9.999999999999999e-05, 0x1p-20, 1e-15 * 0.999, 1e-16,
         ]
         for _ in 0..<4000 {
             let decimals = Int.random(in: 0...12, using: &generator)
@@ -162,6 +169,12 @@ import Testing
             // 15 significant digits and fewer, at every magnitude the short path takes.
             let digits = Double(Int64.random(in: 1...999_999_999_999_999, using: &generator))
             doubles.append(digits / pow(10, Double(Int.random(in: 0...19, using: &generator))))
+            // 16 and 17 digits from 1 up to 10^15 (the long path): a day's volume summed up.
+            doubles.append(Double.random(in: 1...1e15, using: &generator))
+            doubles.append(Double.random(in: 1e9...1e12, using: &generator) + 0.12345678 * Double(decimals))
+            // Below 10^-4 (the exponent path): a BTC market's price, a tiny trade's volume.
+            doubles.append(Double.random(in: 1e-15...1e-4, using: &generator))
+            doubles.append(Double(Int.random(in: 1...99_999, using: &generator)) / 1e9)
         }
         doubles.removeAll { !$0.isFinite }
         var writer = JSONTextWriter()
