@@ -28,23 +28,14 @@ extension JSONTextWriter {
             // No whole number is this double (whole ones are written as integers).
             guard decimals > 0 else { continue }
             let scale = UInt64(powerOfTen(decimals))
-            let scaled = UInt128(significand) * UInt128(scale)
-            let units = scaled >> shift
-            let rest = scaled & ((UInt128(1) << shift) &- 1)
-            let half = UInt128(1) << (shift - 1)
-            guard rest != half else { return nil }
-            let nearest = rest > half ? units + 1 : units
-            let nearestScaled = nearest << shift
-            let distance = nearestScaled > scaled ? nearestScaled - scaled : scaled - nearestScaled
-            // Half a gap between doubles is `scale / 2` in these units.
-            let twice = distance << 1
-            guard twice < UInt128(scale) else {
-                if twice == UInt128(scale) { return nil }
-                continue
+            switch nearest(UInt128(significand) * UInt128(scale), shift: shift, gap: UInt128(scale)) {
+            case .onAnEdge: return nil
+            case .tooFar: continue
+            case .readsBack(let nearest):
+                // Fifteen digits are the short path's (this is one it could not tell).
+                guard digits > 15 else { return nil }
+                return write(nearest, decimals: decimals, scale: scale, whole: whole, negative: value < 0, to: out)
             }
-            // Fifteen digits are the short path's (this is one it could not tell).
-            guard digits > 15 else { return nil }
-            return write(UInt64(nearest), decimals: decimals, scale: scale, whole: whole, negative: value < 0, to: out)
         }
         return nil
     }
@@ -99,22 +90,12 @@ extension JSONTextWriter {
             let decimals = j + digits - 1
             if digits > 1 { fiveToD *= 5 }
             let shift = k - decimals
-            let scaled = UInt128(significand) * fiveToD
-            let units = scaled >> shift
-            let rest = scaled & ((UInt128(1) << shift) &- 1)
-            let half = UInt128(1) << (shift - 1)
-            guard rest != half else { return nil }
-            let nearest = rest > half ? units + 1 : units
-            let nearestScaled = nearest << shift
-            let distance = nearestScaled > scaled ? nearestScaled - scaled : scaled - nearestScaled
-            // Half a gap between doubles is `5^decimals / 2` in these units.
-            let twice = distance << 1
-            guard twice < fiveToD else {
-                if twice == fiveToD { return nil }
-                continue
+            switch nearest(UInt128(significand) * fiveToD, shift: shift, gap: fiveToD) {
+            case .onAnEdge: return nil
+            case .tooFar: continue
+            case .readsBack(let nearest):
+                return writeExponentForm(nearest, digits: digits, exponent: j, negative: value < 0, to: out)
             }
-            return writeExponentForm(
-                UInt64(nearest), digits: digits, exponent: j, negative: value < 0, to: out)
         }
         return nil
     }
@@ -144,5 +125,29 @@ extension JSONTextWriter {
         // Two digits: the exponent is 5 to 16 here.
         writeDigits(UInt64(exponent), count: 2, endingAt: out + count + 4)
         return count + 4
+    }
+
+    /// What the nearest decimal of one length is to a double.
+    private enum Candidate {
+        /// It reads back as the double: its units.
+        case readsBack(UInt64)
+        /// It lies more than half a gap away: more digits are needed.
+        case tooFar
+        /// A tie between two, or exactly half a gap away: left to `description`.
+        case onAnEdge
+    }
+
+    /// The nearest decimal to a double whose units, times 2^shift, are `scaled`, where the gap
+    /// between doubles is `gap` in the units of `scaled`.
+    private static func nearest(_ scaled: UInt128, shift: Int, gap: UInt128) -> Candidate {
+        let units = scaled >> shift
+        let rest = scaled & ((UInt128(1) << shift) &- 1)
+        let half = UInt128(1) << (shift - 1)
+        guard rest != half else { return .onAnEdge }
+        let nearest = rest > half ? units + 1 : units
+        let nearestScaled = nearest << shift
+        let twiceTheDistance = (nearestScaled > scaled ? nearestScaled - scaled : scaled - nearestScaled) << 1
+        if twiceTheDistance == gap { return .onAnEdge }
+        return twiceTheDistance < gap ? .readsBack(UInt64(nearest)) : .tooFar
     }
 }
