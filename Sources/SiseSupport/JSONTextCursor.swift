@@ -48,10 +48,26 @@ public struct JSONTextCursor {
         guard room(for: length + 4) else { return }
         separate()
         position[0] = UInt8(ascii: "\"")
-        (position + 1).update(from: name.utf8Start, count: length)
+        Self.copy(name.utf8Start, count: length, to: position + 1)
         position[length + 1] = UInt8(ascii: "\"")
         position[length + 2] = UInt8(ascii: ":")
         position += length + 3
+        needsComma = false
+    }
+
+    /// Writes a member's key made ahead of time; its value follows. The key's words are stored
+    /// whole (bytes past its end are written over by what follows, or lie past the end written).
+    @inlinable
+    public mutating func key(_ key: JSONKey) {
+        guard key.count <= JSONKey.wordBytes, !overflowed, end - position > JSONKey.wordBytes else {
+            return self.key(key.name)
+        }
+        separate()
+        let raw = UnsafeMutableRawPointer(position)
+        raw.storeBytes(of: key.words.0.littleEndian, as: UInt64.self)
+        raw.storeBytes(of: key.words.1.littleEndian, toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: key.words.2.littleEndian, toByteOffset: 16, as: UInt64.self)
+        position += key.count
         needsComma = false
     }
 
@@ -103,9 +119,39 @@ public struct JSONTextCursor {
         let length = text.utf8CodeUnitCount
         guard room(for: length + 1) else { return }
         separate()
-        position.update(from: text.utf8Start, count: length)
+        Self.copy(text.utf8Start, count: length, to: position)
         position += length
         needsComma = true
+    }
+
+    /// Copies `count` bytes: up to 16 (every key of a ticker but the longest DEFAULT ones) in two
+    /// loads and two stores that may overlap, as a copy call does for small sizes, without the
+    /// call, which cost more than the rest of writing the key.
+    @inlinable
+    static func copy(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        case 4...7:
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        case 1...3:
+            // The first, middle and last bytes: one, two or three of them.
+            target[0] = source[0]
+            target[count &>> 1] = source[count &>> 1]
+            target[count &- 1] = source[count &- 1]
+        case 0:
+            break
+        default:
+            target.update(from: source, count: count)
+        }
     }
 
     /// A comma when one is due (room for it was checked).

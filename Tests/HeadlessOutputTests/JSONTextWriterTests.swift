@@ -101,6 +101,89 @@ import Testing
         }
     }
 
+    /// A key made ahead of time (``JSONKey``: stored as whole words) and a key copied in short
+    /// loads are written as the writer writes a key, at every length and in room of every size
+    /// near what it needs (too little room is tried again in more).
+    @Test func keysOfEveryLengthAreWrittenAlike() {
+        let names: [StaticString] = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abcde",
+            "abcdef",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghij",
+            "abcdefghijk",
+            "abcdefghijkl",
+            "abcdefghijklm",
+            "abcdefghijklmn",
+            "abcdefghijklmno",
+            "abcdefghijklmnop",
+            "abcdefghijklmnopq",
+            "abcdefghijklmnopqr",
+            "abcdefghijklmnopqrs",
+            "abcdefghijklmnopqrst",
+            "abcdefghijklmnopqrstu",
+            "abcdefghijklmnopqrstuv",
+            "highest_52_week_price",
+            "acc_trade_volume_24h_and_then_some",
+        ]
+        for name in names {
+            let made = JSONKey(name)
+            var expected = JSONTextWriter()
+            expected.beginObject()
+            expected.key(name)
+            expected.integer(1)
+            expected.key(name)
+            expected.integer(2)
+            expected.endObject()
+            for limit in [0, 8, 20, 27, 30, 64] {
+                var writer = JSONTextWriter()
+                writer.writeInPlace(upTo: limit) { out in
+                    out.beginObject()
+                    out.key(made)
+                    out.integer(1)
+                    out.key(name)
+                    out.integer(2)
+                    out.endObject()
+                }
+                #expect(writer.bytes == expected.bytes, "\(name) in room \(limit)")
+            }
+        }
+    }
+
+    /// Strings read eight bytes at a time while none needs an escape are what `JSONEncoder` writes,
+    /// wherever the escape falls.
+    @Test func stringsOfEveryLengthAreEscapedAsJSONEncoderEscapesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        for length in 0...26 {
+            let plain = String(repeating: "x", count: length)
+            var texts = [plain, plain + "한글", "😀" + plain]
+            for place in [0, 7, 8, 9, 15, 16, 17] where place <= length {
+                for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "/"] {
+                    var text = plain
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                    texts.append(text)
+                }
+            }
+            for text in texts {
+                var writer = JSONTextWriter()
+                writer.string(text)
+                #expect(
+                    String(decoding: writer.bytes, as: UTF8.self)
+                        == String(decoding: try encoder.encode(text), as: UTF8.self))
+                var inPlace = JSONTextWriter()
+                inPlace.writeInPlace(upTo: 0) { $0.string(text) }
+                #expect(inPlace.bytes == writer.bytes, "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func nonFiniteNumbersAreNull() {
         var writer = JSONTextWriter()
         writer.beginArray()
