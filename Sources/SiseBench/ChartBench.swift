@@ -170,7 +170,7 @@ struct ChartBench: AsyncParsableCommand {
             _ = detail.priceChart(columns: 120, priceRows: 320, volumeRows: 64, oscillatorRows: 96, labelSpacing: 20)
             times.append((clock.now - start) / .milliseconds(1))
         }
-        return times.sorted()[times.count / 2]
+        return times.median
     }
 
     /// `count` five-minute candles of a walk from 100,000,000.

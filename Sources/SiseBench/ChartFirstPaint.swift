@@ -65,8 +65,7 @@ struct ChartFirstPaint {
             firstPaints.append(trial.firstPaint)
             wholes.append(trial.whole)
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return Figures(roundTrip: median(roundTrips), firstPaint: median(firstPaints), allCandles: median(wholes))
+        return Figures(roundTrip: roundTrips.median, firstPaint: firstPaints.median, allCandles: wholes.median)
     }
 
     /// Milliseconds from choosing `interval` on a detail to its first candles and to all of

@@ -56,17 +56,10 @@ struct FirehoseBench: AsyncParsableCommand {
                 "round \(round): client \(client.summary(counting: "ticks")); frames only \(counter.summary(counting: "frames"))"
             )
         }
-        let medianTicks = Self.median(ticks)
-        let medianFrames = Self.median(frames)
+        let medianTicks = ticks.median
+        let medianFrames = frames.median
         try StandardOutput.writeLine(
             "frames_per_s=\(Int(medianFrames.rounded())) ticks_per_s=\(Int(medianTicks.rounded())) "
                 + "ratio=\(NumberFormat.machine(medianTicks > 0 ? medianFrames / medianTicks : 0, decimals: 2))")
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

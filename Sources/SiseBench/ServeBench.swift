@@ -9,8 +9,8 @@ import SiseSupport
 /// database's first minute back-fills a year of the premium's history, which no tab causes;
 /// `--settle`) and reads its CPU alone, opens `--viewers` bare tabs on
 /// its one board (``DashboardViewers``: each says how many rows it shows, as the page does), waits
-/// for every tab's first snapshot, and measures over a window the server's CPU time as a share of
-/// one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
+/// for every tab's first snapshot, and measures over a window (or `--rounds` of them, their
+/// median) the server's CPU time as a share of one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
 /// each tab receives a second, and the patches that did not follow on. Its last line is exactly
 /// `viewers=N cpu_percent=X kb_per_viewer=Y bytes_per_viewer_s=Z patches_per_viewer_s=W gaps=G`,
 /// with ` acting=A` after it when `--acting` made that many tabs act (search, sort, open a detail).
@@ -21,8 +21,13 @@ struct ServeBench: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Browser tabs to open.")
     var viewers = 1000
 
-    @Option(parsing: .unconditional, help: "Seconds measured.")
+    @Option(parsing: .unconditional, help: "Seconds measured in each round.")
     var duration = 10.0
+
+    @Option(
+        parsing: .unconditional,
+        help: "Windows measured one after another; the server's CPU is their median (a shared machine's noise).")
+    var rounds = 1
 
     @Option(parsing: .unconditional, help: "Rows each tab shows.")
     var rows = 40
@@ -46,6 +51,7 @@ struct ServeBench: AsyncParsableCommand {
         guard duration > 0, duration.isFinite, duration <= 600 else {
             throw ValidationError("--duration must be a positive number of seconds, at most 600.")
         }
+        guard (1...20).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 20.") }
         guard (1...200).contains(rows) else { throw ValidationError("--rows must be between 1 and 200.") }
         guard settle >= 0, settle.isFinite, settle <= 600 else {
             throw ValidationError("--settle must be a number of seconds between 0 and 600.")
@@ -89,14 +95,20 @@ struct ServeBench: AsyncParsableCommand {
         // a second where the server sends 10).
         try await Task.sleep(for: .seconds(2))
         try await caughtUp(tabs)
-        let start = ContinuousClock.now
-        let startCPU = ProcessUsage.cpuSeconds(of: server.pid) ?? 0
         let startRead = tabs.soFar
-        try await Task.sleep(for: .milliseconds(Int(duration * 1000)))
+        var shares: [Double] = []
+        var seconds = 0.0
+        for round in 1...rounds {
+            let (share, elapsed) = try await window(server)
+            shares.append(share)
+            seconds += elapsed
+            if rounds > 1 {
+                StandardError.writeLine(
+                    "round \(round): the server used \(NumberFormat.fixed(100 * share, decimals: 1))% of one core")
+            }
+        }
         let endRead = tabs.soFar
-        let cpu = (ProcessUsage.cpuSeconds(of: server.pid) ?? 0) - startCPU
-        let elapsed = start.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let cpuShare = shares.median
         let after = ProcessUsage.residentBytes(of: server.pid) ?? 0
         let tabSeconds = Double(viewers) * seconds
         let bytesPerTab = Double(endRead.bytes - startRead.bytes) / tabSeconds
@@ -104,18 +116,31 @@ struct ServeBench: AsyncParsableCommand {
         let kilobytesPerTab = Double(max(0, after - before)) / 1024 / Double(viewers)
         let gaps = endRead.gaps
         StandardError.writeLine(
-            "server: \(NumberFormat.fixed(100 * cpu / seconds, decimals: 1))% of one core, RSS "
+            "server: \(NumberFormat.fixed(100 * cpuShare, decimals: 1))% of one core"
+                + (rounds > 1 ? " (the median of \(rounds) rounds)" : "") + ", RSS "
                 + "\(NumberFormat.fixed(Double(before) / 1_048_576, decimals: 1)) MB before the tabs, "
                 + "\(NumberFormat.fixed(Double(after) / 1_048_576, decimals: 1)) MB with them; each tab "
                 + "\(NumberFormat.fixed(patchesPerTab, decimals: 1)) patches and "
                 + "\(NumberFormat.fixed(bytesPerTab, decimals: 0)) bytes a second; \(gaps) gaps, "
                 + "\(endRead.closed) tabs closed")
         try StandardOutput.writeLine(
-            "viewers=\(viewers) cpu_percent=\(NumberFormat.machine(100 * cpu / seconds, decimals: 1)) "
+            "viewers=\(viewers) cpu_percent=\(NumberFormat.machine(100 * cpuShare, decimals: 1)) "
                 + "kb_per_viewer=\(NumberFormat.machine(kilobytesPerTab, decimals: 1)) "
                 + "bytes_per_viewer_s=\(Int(bytesPerTab.rounded())) "
                 + "patches_per_viewer_s=\(NumberFormat.machine(patchesPerTab, decimals: 2)) gaps=\(gaps)"
                 + (acting > 0 ? " acting=\(acting)" : ""))
+    }
+
+    /// One window of `--duration`: the server's CPU time as a share of one core, and the seconds
+    /// it lasted.
+    private func window(_ server: ServeProcess) async throws -> (share: Double, seconds: Double) {
+        let start = ContinuousClock.now
+        let startCPU = ProcessUsage.cpuSeconds(of: server.pid) ?? 0
+        try await Task.sleep(for: .milliseconds(Int(duration * 1000)))
+        let cpu = (ProcessUsage.cpuSeconds(of: server.pid) ?? 0) - startCPU
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (cpu / seconds, seconds)
     }
 
     /// Waits (at most 20 s) until the tabs read no more patches a second than the server sends

@@ -85,8 +85,11 @@ import Testing
 
     @Test func serveMeasuresTabsThatGetEveryPatchInOrder() async throws {
         let result = try await SiseProcess.run(
-            ["bench", "serve", "--viewers", "3", "--duration", "2", "--settle", "0"], seconds: 120)
+            ["bench", "serve", "--viewers", "3", "--duration", "1", "--rounds", "2", "--settle", "0"], seconds: 120)
         #expect(result.status == 0, "\(result.stderr)")
+        // Each round's share is told, and the last line gives their median.
+        #expect(result.stderr.contains("round 1: ") && result.stderr.contains("round 2: "), "\(result.stderr)")
+        #expect(result.stderr.contains("(the median of 2 rounds)"), "\(result.stderr)")
         let line = lastLine(result.stdout)
         #expect(
             line.wholeMatch(
@@ -97,6 +100,8 @@ import Testing
         let patches = figure("patches_per_viewer_s", in: line) ?? 0
         #expect(patches > 0 && patches <= 10.5)
         #expect((figure("bytes_per_viewer_s", in: line) ?? 0) > 0)
+        let misuse = try await SiseProcess.run(["bench", "serve", "--rounds", "0"])
+        #expect(misuse.status == 64)
     }
 
     @Test func aBadBaseURLIsMisuse() async throws {
