@@ -10,8 +10,9 @@ import SiseSupport
 /// `--settle`) and reads its CPU alone, opens `--viewers` bare tabs on
 /// its one board (``DashboardViewers``: each says how many rows it shows, as the page does), waits
 /// for every tab's first snapshot, and measures over a window (or `--rounds` of them, their
-/// median) the server's CPU time as a share of one core (from `/proc`), its memory a tab (its RSS with the tabs against before them), what
-/// each tab receives a second, and the patches that did not follow on. Its last line is exactly
+/// median) the server's CPU time as a share of one core (from `/proc`), its memory a tab (its RSS
+/// with the tabs against before them), what each tab receives a second, and the patches that did
+/// not follow on. Its last line is exactly
 /// `viewers=N cpu_percent=X kb_per_viewer=Y bytes_per_viewer_s=Z patches_per_viewer_s=W gaps=G`,
 /// with ` acting=A` after it when `--acting` made that many tabs act (search, sort, open a detail).
 struct ServeBench: AsyncParsableCommand {

@@ -124,9 +124,9 @@ public struct JSONTextCursor {
         needsComma = true
     }
 
-    /// Copies `count` bytes: up to 16 (every key of a ticker but the longest DEFAULT ones) in two
-    /// loads and two stores that may overlap, as a copy call does for small sizes, without the
-    /// call, which cost more than the rest of writing the key.
+    /// Copies `count` bytes: up to 16 (most keys and every literal) in two loads and two stores
+    /// that may overlap, as a copy call does for small sizes, without the call, which cost more
+    /// than the rest of writing a short key.
     @inlinable
     static func copy(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source)
