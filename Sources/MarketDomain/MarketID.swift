@@ -81,6 +81,10 @@ extension MarketID {
     /// the live feeds read codes straight from a frame's bytes. A short code (15 bytes or fewer,
     /// as every market code is) is stored inline and allocates nothing.
     public init?(utf8 code: UnsafeBufferPointer<UInt8>) {
+        if Self.isWrittenAsKept(code) {
+            rawValue = String(decoding: code, as: UTF8.self)
+            return
+        }
         var start = 0
         var end = code.count
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -116,6 +120,20 @@ extension MarketID {
             for index in base.indices { buffer[quote.count + 1 + index] = Self.upper(base[index]) }
             return count
         }
+    }
+
+    /// Whether a code is already as it is kept (as the exchanges write every code): upper-case
+    /// letters and digits with one dash between them, nothing around them, so its bytes are taken
+    /// as they are.
+    @inline(__always)
+    private static func isWrittenAsKept(_ code: UnsafeBufferPointer<UInt8>) -> Bool {
+        var dashes = 0
+        for byte in code {
+            if byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 { continue }
+            guard byte == UInt8(ascii: "-") else { return false }
+            dashes &+= 1
+        }
+        return dashes == 1 && code.first != UInt8(ascii: "-") && code.last != UInt8(ascii: "-")
     }
 
     private static func isCodeByte(_ byte: UInt8) -> Bool {

@@ -35,8 +35,9 @@ public actor LiveBoard {
         applyPending()
         return framesSkipped
     }
-    /// The board as far as the feed's events were applied.
-    private var current: TickerBoard
+    /// The board as far as the feed's events were applied. Each tick's apply skips the run-time
+    /// exclusivity check: the actor's isolation already keeps accesses apart.
+    @exclusivity(unchecked) private var current: TickerBoard
     private var currentConnection: ConnectionState = .connecting
     private var ticksApplied = 0
     private var framesSkipped = 0

@@ -164,6 +164,46 @@ import Testing
         }
     }
 
+    /// Digit runs are read eight bytes at a time: runs of every length, ending at every distance
+    /// from the frame's end (the last member, then 0 to 9 spaces), on both sides of a word and of
+    /// the mantissa's 19 digits, read as `Double(String)` and the `Codable` path read them.
+    @Test func digitRunsOfEveryLengthAndPlaceAreReadAsTheCodablePathReadsThem() throws {
+        let digits = Array("738150492618304957261839")
+        /// `count` digits from the list, the first never 0 (JSON allows no leading zero).
+        func run(_ count: Int, from first: Int) -> String {
+            let run = String((0..<count).map { digits[(first + $0) % digits.count] })
+            return run.hasPrefix("0") ? "9" + run.dropFirst() : run
+        }
+        var numbers: [String] = []
+        for whole in 1...22 {
+            numbers.append(run(whole, from: whole))
+            numbers.append(run(whole, from: whole) + "." + run(23 - whole, from: 3))
+            numbers.append("0." + String(repeating: "0", count: whole % 5) + run(whole, from: 7))
+            numbers.append(run(whole, from: 2) + "000000000")
+        }
+        let head =
+            #"{"type":"ticker","code":"KRW-BTC","opening_price":1,"high_price":1,"low_price":1,"#
+            + #""prev_closing_price":1,"signed_change_price":0,"signed_change_rate":0,"acc_trade_volume_24h":0,"#
+            + #""acc_trade_price_24h":0,"#
+        for number in numbers {
+            for padding in 0...9 {
+                let spaces = String(repeating: " ", count: padding)
+                let json = head + #""timestamp":1,"trade_price":"# + number + "}" + spaces
+                let read = try ticker(UpbitTickerFrameReader.read(Array(json.utf8)))
+                #expect(read.price == Double(number), "\(number) + \(padding) spaces")
+                #expect(read.price == (try codableUpbit(json))?.price, "\(number) + \(padding) spaces")
+                guard !number.contains("."), number.count <= 19 else { continue }
+                let stamped = head + #""trade_price":1,"timestamp":"# + number + "}" + spaces
+                let content = UpbitTickerFrameReader.read(Array(stamped.utf8))
+                if let whole = Int64(number) {
+                    #expect(try ticker(content).timestamp == whole, "\(number) + \(padding) spaces")
+                } else if case .ticker = content {
+                    Issue.record("\(number) is past Int64, yet read as \(content)")
+                }
+            }
+        }
+    }
+
     @Test func wholeTimestampsInAnyNotationAreReadExactly() throws {
         let cases: [(String, Int64?)] = [
             ("1676965262139", 1_676_965_262_139), ("253137234362E7", 2_531_372_343_620_000_000),

@@ -257,18 +257,21 @@ struct JSONByteReader {
 
     /// Skips a number nobody reads: its run of number characters, unchecked (as `JSONDecoder`
     /// leaves unread values unchecked); what follows it is checked as usual. Eight bytes at a
-    /// time while eight remain.
+    /// time while eight remain: a word's digits are passed over at once, and the byte after them
+    /// is a number's (a sign, a dot, an exponent's `e`: passed over, and on) or ends it.
     private mutating func skipNumber() {
         if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
+            while index &+ 8 <= bytes.count {
                 // Byte 0 in the low bits on any platform.
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let others = Self.nonNumberBytes(word)
-                if others != 0 {
-                    index += others.trailingZeroBitCount / 8
-                    return
+                let others = Self.nonDigitBytes(word)
+                guard others != 0 else {
+                    index &+= 8
+                    continue
                 }
-                index += 8
+                index &+= others.trailingZeroBitCount &>> 3
+                guard Self.isNumberByte(bytes[index]) else { return }
+                index &+= 1
             }
         }
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
@@ -285,23 +288,17 @@ struct JSONByteReader {
         }
     }
 
-    /// The high bit of each byte of `word` that ``isNumberByte(_:)`` says is not a number's,
-    /// every byte told apart exactly: each sum below stays inside its byte, so no carry reaches
-    /// the next one.
+    /// The high nibble of each byte of `word` (byte 0 in the low bits) that is not a decimal digit
+    /// set, or at least of the first such byte: the lowest set bit marks exactly the first
+    /// non-digit, and later bytes may be marked wrongly.
     @inline(__always)
-    private static func nonNumberBytes(_ word: UInt64) -> UInt64 {
+    private static func nonDigitBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        // For a byte b below 0x80: the high bit of b + 0x80 - low says b ≥ low, of b + 0x7F - high says b > high.
-        @inline(__always) func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
-            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high))
-        }
-        let seven = word & ~highs
-        // `+` to `9` holds `+ , - . /` and the digits: all but the comma and the slash.
-        let signsAndDigits = within(seven, 0x2B, 0x39) & ~within(seven, 0x2C, 0x2C) & ~within(seven, 0x2F, 0x2F)
-        // `E` and `e` are one byte apart by 0x20.
-        let exponents = within((word | ones &* 0x20) & ~highs, 0x65, 0x65)
-        return ~((signsAndDigits | exponents) & ~word) & highs
+        // A digit's byte becomes its value (0 to 9); any other byte becomes 10 or more.
+        let values = word ^ (ones &* 0x30)
+        // A byte of 10 to 15 gets its 0x10 bit from adding 6, a larger one has a high nibble. A
+        // carry only runs upwards, so the bytes before the first non-digit are told apart exactly.
+        return (values | (values &+ ones &* 0x06)) & (ones &* 0xF0)
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
@@ -498,6 +495,16 @@ struct JSONByteReader {
         /// Takes a run of digits: the first 19 significant ones into the mantissa, a fraction's
         /// taken ones moving the point left, a whole part's left-out ones moving it right.
         @inline(__always) func takeDigits(inFraction: Bool) {
+            // Eight bytes at a time while eight remain and the run's digits all fit the mantissa.
+            while index &+ 8 <= bytes.count {
+                let (count, value) = leadingDigits(at: index)
+                guard significant &+ count <= 19 else { break }
+                mantissa = mantissa &* Self.powersOfTen[count] &+ value
+                significant &+= count
+                if inFraction { exponent &-= count }
+                index &+= count
+                if count < 8 { return }
+            }
             while index < bytes.count {
                 let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
@@ -564,6 +571,26 @@ struct JSONByteReader {
         return isNegative ? -written : written
     }
 
+    /// 10⁰ to 10⁸: what a mantissa is multiplied by to take a run of that many digits.
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    /// The decimal digits at `offset`, read as one word: how many lead the eight bytes there (0 to
+    /// 8) and the number they spell. Needs eight bytes at `offset`.
+    @inline(__always)
+    private func leadingDigits(at offset: Int) -> (count: Int, value: UInt64) {
+        // Byte 0 (the first digit) in the low bits on any platform.
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        let count = Self.nonDigitBytes(word).trailingZeroBitCount &>> 3
+        guard count > 0 else { return (0, 0) }
+        // Each digit's value (0 to 9), moved to the top bytes; zeros (the number's leading zeros)
+        // below them, and the bytes after them shifted out.
+        var lanes = (word ^ 0x3030_3030_3030_3030) &<< UInt64(64 &- 8 &* count)
+        // Neighbouring lanes merge: 10 × the first + the second, in bytes, in pairs, then in fours.
+        lanes = (lanes &* 10 &+ (lanes &>> 8)) & 0x00FF_00FF_00FF_00FF
+        lanes = (lanes &* 100 &+ (lanes &>> 16)) & 0x0000_FFFF_0000_FFFF
+        return (count, (lanes & 0xFFFF) &* 10000 &+ (lanes &>> 32))
+    }
+
     @inline(__always)
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
@@ -597,6 +624,14 @@ struct JSONByteReader {
         var position = negative ? index &+ 1 : index
         let first = position
         var value: Int64 = 0
+        // Eight bytes at a time while eight remain; a run past 17 digits is left to the grammar
+        // below, so the wrapping arithmetic never yields a value that is kept.
+        while position &+ 8 <= bytes.count, position &- first < 18 {
+            let (count, digits) = leadingDigits(at: position)
+            value = value &* Int64(bitPattern: Self.powersOfTen[count]) &+ Int64(bitPattern: digits)
+            position &+= count
+            if count < 8 { break }
+        }
         while position < bytes.count, position &- first < 18 {
             let digit = bytes[position] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
