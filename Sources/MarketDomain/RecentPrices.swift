@@ -76,8 +76,31 @@ public final class RecentPrices: Sendable {
     }
 
     private struct State {
-        var trails: [MarketID: Trail] = [:]
+        /// Each market's trail, by its slot.
+        var trails: [Trail] = []
+        /// Each market's slot in `trails`: given at its first sample, kept for good.
+        var slots: [MarketID: Int] = [:]
         var latest: Int64 = 0
+
+        /// A market's trail, if it has one.
+        func trail(_ id: MarketID) -> Trail? { slots[id].map { trails[$0] } }
+
+        /// The market's slot, given now when it has none.
+        mutating func slot(_ id: MarketID) -> Int {
+            if let slot = slots[id] { return slot }
+            trails.append(Trail())
+            slots[id] = trails.count - 1
+            return trails.count - 1
+        }
+    }
+
+    /// Where a market's samples are kept: what the slot-taking `record` takes to record
+    /// the next tick without looking the market up again (a board keeps it by the market's place,
+    /// saving a hash of the id every tick).
+    public struct Slot: Sendable, Equatable {
+        fileprivate let index: Int
+        /// The recent prices it belongs to: a slot of other recent prices is never used here.
+        fileprivate let owner: ObjectIdentifier
     }
 
     private let state = Mutex(State())
@@ -89,13 +112,31 @@ public final class RecentPrices: Sendable {
 
     public init() {}
 
-    /// Records a market's price at a time (Unix ms).
-    public func record(_ id: MarketID, price: Double, at time: Int64) {
-        guard price.isFinite, price > 0 else { return }
+    /// Records a market's price at a time (Unix ms); returns the market's slot, for recording its
+    /// next ticks, or `nil` when the price is not a price (not finite, or not above zero).
+    @discardableResult
+    public func record(_ id: MarketID, price: Double, at time: Int64) -> Slot? {
+        guard price.isFinite, price > 0 else { return nil }
+        let index = state.withLock { state in
+            state.latest = max(state.latest, time)
+            let slot = state.slot(id)
+            state.trails[slot].append(price, at: time)
+            return slot
+        }
+        return Slot(index: index, owner: ObjectIdentifier(self))
+    }
+
+    /// Records the price at a time (Unix ms) of the market a slot was given for; a slot of other
+    /// recent prices is ignored (and `false` returned), as is a price that is not a price.
+    @discardableResult
+    public func record(_ slot: Slot, price: Double, at time: Int64) -> Bool {
+        guard slot.owner == ObjectIdentifier(self) else { return false }
+        guard price.isFinite, price > 0 else { return true }
         state.withLock { state in
             state.latest = max(state.latest, time)
-            state.trails[id, default: Trail()].append(price, at: time)
+            state.trails[slot.index].append(price, at: time)
         }
+        return true
     }
 
     /// Fills a market's samples from before its first one (an exchange's one-minute candles, so a
@@ -103,7 +144,7 @@ public final class RecentPrices: Sendable {
     /// one kept are left out. `samples` are (time, price), oldest first.
     public func fill(_ id: MarketID, earlier samples: [(time: Int64, price: Double)]) {
         state.withLock { state in
-            let kept = state.trails[id] ?? Trail()
+            let kept = state.trail(id) ?? Trail()
             let first = kept.firstTime ?? Int64.max
             var trail = Trail()
             for sample in samples where sample.time < first && sample.price.isFinite && sample.price > 0 {
@@ -111,7 +152,7 @@ public final class RecentPrices: Sendable {
                 state.latest = max(state.latest, sample.time)
             }
             for sample in kept.samples { trail.append(sample.price, at: sample.time) }
-            state.trails[id] = trail
+            state.trails[state.slot(id)] = trail
         }
     }
 
@@ -122,7 +163,7 @@ public final class RecentPrices: Sendable {
     /// nil while its samples do not reach back that far.
     public func change(of id: MarketID, over window: Int64) -> Double? {
         state.withLock { state in
-            guard let trail = state.trails[id] else { return nil }
+            guard let trail = state.trail(id) else { return nil }
             return trail.change(over: window, now: state.latest)
         }
     }
@@ -133,7 +174,7 @@ public final class RecentPrices: Sendable {
         of id: MarketID, over windows: (Int64, Int64, Int64)
     ) -> (Double?, Double?, Double?) {
         state.withLock { state in
-            guard let trail = state.trails[id] else { return (nil, nil, nil) }
+            guard let trail = state.trail(id) else { return (nil, nil, nil) }
             let now = state.latest
             return (
                 trail.change(over: windows.0, now: now), trail.change(over: windows.1, now: now),
@@ -146,7 +187,8 @@ public final class RecentPrices: Sendable {
     public func changes(over window: Int64) -> [MarketID: Double] {
         state.withLock { state in
             var changes: [MarketID: Double] = [:]
-            for (id, trail) in state.trails {
+            for (id, slot) in state.slots {
+                let trail = state.trails[slot]
                 if let change = trail.change(over: window, now: state.latest) { changes[id] = change }
             }
             return changes

@@ -18,6 +18,9 @@ public struct TickerBoard: Sendable {
     private var listed: [Market?] = []
     /// The latest ticker of each market, by place (`nil` before the first).
     private var latest: [Ticker?] = []
+    /// Each market's slot in `recentPrices`, by place (`nil` before its first price): a tick is
+    /// recorded there without a second look-up of its id.
+    private var priceSlots: [RecentPrices.Slot?] = []
     /// How many markets are listed.
     public private(set) var marketCount = 0
     /// Bumped on every change, so a reader can tell cheaply whether anything moved.
@@ -49,6 +52,7 @@ public struct TickerBoard: Sendable {
         var places: [MarketID: Int] = [:]
         var listed: [Market?] = []
         var latest: [Ticker?] = []
+        var priceSlots: [RecentPrices.Slot?] = []
         places.reserveCapacity(markets.count)
         for market in markets {
             // A market listed twice is named by its last entry.
@@ -59,8 +63,11 @@ public struct TickerBoard: Sendable {
             places[market.id] = listed.count
             listed.append(market)
             latest.append(ticker(market.id))
+            priceSlots.append(self.places[market.id].flatMap { self.priceSlots[$0] })
         }
-        (self.places, self.listed, self.latest, marketCount) = (places, listed, latest, listed.count)
+        (self.places, self.listed, self.latest, self.priceSlots, marketCount) = (
+            places, listed, latest, priceSlots, listed.count
+        )
         version &+= 1
     }
 
@@ -85,9 +92,14 @@ public struct TickerBoard: Sendable {
             places[ticker.marketID] = place
             listed.append(nil)
             latest.append(nil)
+            priceSlots.append(nil)
         }
         latest[place] = ticker
-        recentPrices.record(ticker.marketID, price: ticker.price, at: ticker.timestamp)
+        if let slot = priceSlots[place] {
+            recentPrices.record(slot, price: ticker.price, at: ticker.timestamp)
+        } else {
+            priceSlots[place] = recentPrices.record(ticker.marketID, price: ticker.price, at: ticker.timestamp)
+        }
         version &+= 1
         return .applied
     }

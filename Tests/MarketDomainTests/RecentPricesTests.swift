@@ -20,6 +20,33 @@ import Testing
         #expect(recent.change(of: ripple, over: 60_000) == nil)
     }
 
+    /// A tick recorded at its market's slot is recorded as by its id; a slot of other recent
+    /// prices is not used, and a price that is not one gives no slot.
+    @Test func aSlotRecordsForItsMarketAndOnlyInItsOwnRecentPrices() throws {
+        let bySlot = RecentPrices()
+        let byID = RecentPrices()
+        let other = RecentPrices()
+        #expect(bySlot.record(bitcoin, price: .nan, at: 0) == nil)
+        let bitcoinSlot = try #require(bySlot.record(bitcoin, price: 100, at: 1_000_000))
+        let rippleSlot = try #require(bySlot.record(ripple, price: 10, at: 1_000_000))
+        byID.record(bitcoin, price: 100, at: 1_000_000)
+        byID.record(ripple, price: 10, at: 1_000_000)
+        for second in 1...120 {
+            let time = 1_000_000 + Int64(second) * 1_000
+            #expect(bySlot.record(bitcoinSlot, price: 100 + Double(second), at: time))
+            #expect(bySlot.record(rippleSlot, price: 10 - Double(second) / 100, at: time))
+            byID.record(bitcoin, price: 100 + Double(second), at: time)
+            byID.record(ripple, price: 10 - Double(second) / 100, at: time)
+        }
+        for id in [bitcoin, ripple] {
+            #expect(bySlot.change(of: id, over: 60_000) == byID.change(of: id, over: 60_000))
+            #expect(bySlot.change(of: id, over: 60_000) != nil)
+        }
+        #expect(bySlot.changes(over: 60_000) == byID.changes(over: 60_000))
+        #expect(!other.record(bitcoinSlot, price: 1, at: 2_000_000))
+        #expect(other.latest == 0)
+    }
+
     /// A row's three windows read at one look are each window's change.
     @Test func theThreeWindowsReadAtOnceAreEachWindowsChange() {
         let recent = RecentPrices()

@@ -18,6 +18,31 @@ import Testing
         #expect(board.quotes.count == 1)
     }
 
+    /// A market's recent prices follow it when a new listing moves it to another place, and a
+    /// market a ticker came for unlisted has its own.
+    @Test func recentPricesFollowTheirMarketAcrossAListingChange() {
+        var board = board()
+        let unlisted = Market(id: MarketID("KRW-NEW")!, koreanName: "새", englishName: "New")
+        func tick(_ second: Int64) {
+            board.apply(
+                MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100 + Double(second), timestamp: second * 1_000))
+            board.apply(
+                MarketFixtures.ticker(MarketFixtures.ripple, price: 500 - Double(second), timestamp: second * 1_000))
+            board.apply(MarketFixtures.ticker(unlisted, price: 7, timestamp: second * 1_000))
+        }
+        for second in Int64(1)...40 { tick(second) }
+        board.setMarkets(MarketFixtures.markets.reversed())
+        for second in Int64(41)...80 { tick(second) }
+        let recent = board.recentPrices
+        #expect(
+            recent.change(of: MarketFixtures.bitcoin.id, over: 60_000).map { abs($0 - (180.0 / 120 - 1)) < 1e-12 }
+                == true)
+        #expect(
+            recent.change(of: MarketFixtures.ripple.id, over: 60_000).map { abs($0 - (420.0 / 480 - 1)) < 1e-12 }
+                == true)
+        #expect(recent.change(of: unlisted.id, over: 60_000) == 0)
+    }
+
     @Test func dropsATickerOlderThanTheOneHeld() {
         var board = board()
         #expect(board.apply(MarketFixtures.ticker(MarketFixtures.bitcoin, price: 100, timestamp: 10)) == .applied)

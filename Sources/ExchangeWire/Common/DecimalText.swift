@@ -210,6 +210,7 @@ enum DecimalText {
     }
 
     /// Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
+    @inline(__always)
     static func fastPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
         let value = Double(mantissa)
         if exponent == 0 { return value }

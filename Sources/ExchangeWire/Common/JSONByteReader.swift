@@ -483,7 +483,8 @@ struct JSONByteReader {
     /// One pass: the grammar is checked while the significant digits are gathered, as
     /// ``DecimalText/double(_:strict:)`` gathers them.
     mutating func readDouble() throws(Failure) -> Double {
-        let next = try peek()
+        // A compact frame's number starts right here: the call to peek is only for whitespace.
+        let next = index < bytes.count && bytes[index] > 0x20 ? bytes[index] : try peek()
         guard next == UInt8(ascii: "-") || Self.isDigit(next) else { throw .wrongType }
         let start = index
         let negative = next == UInt8(ascii: "-")
