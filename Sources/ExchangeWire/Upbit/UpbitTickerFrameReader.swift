@@ -13,10 +13,15 @@ public enum UpbitTickerFrameReader {
 
     /// Reads one frame.
     public static func read(_ frame: UnsafeBufferPointer<UInt8>) -> StreamFrameContent {
+        // Each static layout is lent to the read as it is (a copy would retain its four arrays).
+        KeyLayout.simple.begins(frame) ? read(frame, in: KeyLayout.simple) : read(frame, in: KeyLayout.default)
+    }
+
+    /// Reads one frame, expecting its keys in `layout`.
+    private static func read(_ frame: UnsafeBufferPointer<UInt8>, in layout: borrowing KeyLayout) -> StreamFrameContent
+    {
         var fields = Fields()
         var reader = JSONByteReader(frame)
-        // The static layouts are read once a frame, not once a key.
-        let layout = KeyLayout.simple.begins(frame) ? KeyLayout.simple : KeyLayout.default
         do throws(JSONByteReader.Failure) {
             try reader.readDocument(expecting: layout.order) { (reader, position, key) throws(JSONByteReader.Failure) in
                 guard let position else { return try fields.read(key, from: &reader) }
