@@ -244,8 +244,9 @@ public actor LiveBoard {
         wakeForFollowers()
         let followed = isPrompt
         var moved: [Quote] = []
-        for event in batch {
-            switch event {
+        // By index: each event is looked at in place, not copied out of the batch first.
+        for index in batch.indices {
+            switch batch[index] {
             case .ticker(let ticker):
                 let previous = recordsMoves ? current.ticker(ticker.marketID)?.price : nil
                 guard current.apply(ticker) == .applied else { continue }

@@ -49,7 +49,8 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
             // Each frame is decoded where it is read, and its ticker posted for the board.
             receive: { frame in
                 switch dialect.decode(frame) {
-                case .ticker(let ticker): emit(.ticker(ticker))
+                // Posted straight, so the event is moved into the queue rather than copied.
+                case .ticker(let ticker): continuation.post(.ticker(ticker))
                 case .heartbeat: break
                 case .serverError(let message): logger.warning("server error on feed: \(message)")
                 case .unreadable(let reason):
