@@ -60,10 +60,12 @@ public struct TickerBoard: Sendable {
                 listed[place] = market
                 continue
             }
+            // What the board held for the market moves with it to its new place.
+            let held = self.places[market.id]
             places[market.id] = listed.count
             listed.append(market)
-            latest.append(ticker(market.id))
-            priceSlots.append(self.places[market.id].flatMap { self.priceSlots[$0] })
+            latest.append(held.flatMap { self.latest[$0] })
+            priceSlots.append(held.flatMap { self.priceSlots[$0] })
         }
         (self.places, self.listed, self.latest, self.priceSlots, marketCount) = (
             places, listed, latest, priceSlots, listed.count

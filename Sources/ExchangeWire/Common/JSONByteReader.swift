@@ -288,9 +288,9 @@ struct JSONByteReader {
         }
     }
 
-    /// The high nibble of each byte of `word` (byte 0 in the low bits) that is not a decimal digit
-    /// set, or at least of the first such byte: the lowest set bit marks exactly the first
-    /// non-digit, and later bytes may be marked wrongly.
+    /// A mark (bits in the high nibble) on the bytes of `word` (byte 0 in the low bits) that are
+    /// not decimal digits: the lowest mark is exactly on the first non-digit; bytes after it may
+    /// be marked wrongly.
     @inline(__always)
     private static func nonDigitBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -40,7 +40,8 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
     /// The feed's events for these markets, in batches; it runs until the consumer stops iterating.
     public func events(for markets: [MarketID]) -> LiveFeedEvents {
         let (events, continuation) = LiveFeedEvents.makeStream()
-        let emit: @Sendable (LiveFeedEvent) -> Void = { continuation.post($0) }
+        // Each event is moved into the queue, not copied.
+        let emit: @Sendable (consuming LiveFeedEvent) -> Void = { continuation.post($0) }
         let dialect = dialect
         let logger = logger
         let fetchSnapshot = fetchSnapshot
@@ -49,8 +50,7 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
             // Each frame is decoded where it is read, and its ticker posted for the board.
             receive: { frame in
                 switch dialect.decode(frame) {
-                // Posted straight, so the event is moved into the queue rather than copied.
-                case .ticker(let ticker): continuation.post(.ticker(ticker))
+                case .ticker(let ticker): emit(.ticker(ticker))
                 case .heartbeat: break
                 case .serverError(let message): logger.warning("server error on feed: \(message)")
                 case .unreadable(let reason):
