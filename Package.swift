@@ -49,6 +49,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "SiseSupport", swiftSettings: sharedSettings),
+        // A prefetch hint for the server's fan-out to many tabs (C has the builtin, Swift does not).
+        .target(name: "CacheHints"),
         .target(
             name: "WebSocketFrames",
             dependencies: [
@@ -139,6 +141,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 "WebSocketFrames",
+                "CacheHints",
             ],
             resources: [.copy("Resources")],
             swiftSettings: sharedSettings

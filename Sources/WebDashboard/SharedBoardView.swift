@@ -17,7 +17,7 @@ final class SharedBoardView {
     private var followers: [Int: TabOutlet] = [:]
     private var nextFollower = 0
     /// The followers by event loop, made again after a tab comes or goes.
-    private var byLoop: [(loop: any EventLoop, outlets: [TabOutlet])]?
+    private var byLoop: [SharedFrameWriters]?
     /// The beat the root's board frames on, and its messages go out on.
     private let beat: FrameBeat?
 
@@ -40,18 +40,17 @@ final class SharedBoardView {
     /// Frames the message once and has each event loop write it to its tabs.
     private func deliver(_ message: ByteBuffer) {
         let frame = WebSocketFrameBatch.text(message)
-        for (loop, outlets) in followersByLoop() {
-            loop.execute {
-                for outlet in outlets { outlet.writeShared(frame) }
-            }
+        for writers in followersByLoop() {
+            writers.loop.execute { writers.write(frame) }
         }
     }
 
-    private func followersByLoop() -> [(loop: any EventLoop, outlets: [TabOutlet])] {
+    private func followersByLoop() -> [SharedFrameWriters] {
         if let byLoop { return byLoop }
-        var groups: [ObjectIdentifier: (loop: any EventLoop, outlets: [TabOutlet])] = [:]
+        var groups: [ObjectIdentifier: SharedFrameWriters] = [:]
         for outlet in followers.values {
-            groups[ObjectIdentifier(outlet.eventLoop), default: (outlet.eventLoop, [])].outlets.append(outlet)
+            groups[ObjectIdentifier(outlet.eventLoop), default: SharedFrameWriters(loop: outlet.eventLoop)].append(
+                outlet)
         }
         let made = Array(groups.values)
         byLoop = made

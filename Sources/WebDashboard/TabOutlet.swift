@@ -14,12 +14,19 @@ import WebSocketFrames
 final class TabOutlet: Sendable {
     /// The event loop of the tab's connection, where its frames are written.
     let eventLoop: any EventLoop
-    private let handler: NIOLoopBound<TabOutletHandler>
+    /// The pipeline's first handler, where the tab's frames are written.
+    let handler: NIOLoopBound<TabOutletHandler>
+    /// Where the objects a write to the tab touches first lie (``SharedFrameWriters``).
+    let writePath: TabWritePath
     private let behind: CatchUpRequest
 
-    private init(eventLoop: any EventLoop, handler: NIOLoopBound<TabOutletHandler>, behind: CatchUpRequest) {
+    private init(
+        eventLoop: any EventLoop, handler: NIOLoopBound<TabOutletHandler>, writePath: TabWritePath,
+        behind: CatchUpRequest
+    ) {
         self.eventLoop = eventLoop
         self.handler = handler
+        self.writePath = writePath
         self.behind = behind
     }
 
@@ -29,8 +36,10 @@ final class TabOutlet: Sendable {
         let behind = CatchUpRequest()
         let handler = TabOutletHandler(requestCatchUp: { behind.fire() })
         try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+        let context = try channel.pipeline.syncOperations.context(handler: handler)
         return TabOutlet(
-            eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop), behind: behind)
+            eventLoop: channel.eventLoop, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
+            writePath: TabWritePath(handler: handler, context: context, channel: channel), behind: behind)
     }
 
     /// Who brings the tab up to date once it has fallen behind and its connection drained: it
@@ -65,11 +74,6 @@ final class TabOutlet: Sendable {
     func resume() {
         let handler = handler
         eventLoop.execute { handler.value.catchUp(nil) }
-    }
-
-    /// Writes a numbered message framed once for many tabs; called on ``eventLoop`` only.
-    func writeShared(_ frame: ByteBuffer) {
-        handler.value.write(frame, numbered: true)
     }
 
     /// The session's answer to a tab fallen behind, set once the session exists.

@@ -5,6 +5,7 @@ import NIOCore
 import NIOEmbedded
 import Synchronization
 import Testing
+import WebSocketFrames
 
 @testable import WebDashboard
 
@@ -267,5 +268,34 @@ import Testing
         handler.write(ByteBuffer(string: "5"), numbered: true)
         #expect(try written() == ["snapshot 4", "5"])
         #expect(handler.flow == .current)
+    }
+
+    @Test func aSharedMessageGoesToEveryTabOfTheLoopThatKeepsUpAndToNoneThatLeft() throws {
+        let loop = EmbeddedEventLoop()
+        let channels = (0..<4).map { _ in EmbeddedChannel(loop: loop) }
+        var writers = SharedFrameWriters(loop: loop)
+        for channel in channels { writers.append(try TabOutlet.install(on: channel)) }
+        func written(_ channel: EmbeddedChannel) throws -> [String] {
+            var texts: [String] = []
+            while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
+                // A server's text frame of a short message: two header bytes, then the text.
+                let textLength = UInt8(buffer.readableBytes - 2)
+                #expect(buffer.readBytes(length: 2) == [0x81, textLength])
+                texts.append(String(buffer: buffer))
+            }
+            return texts
+        }
+
+        writers.write(WebSocketFrameBatch.text(ByteBuffer(string: #"{"seq":1}"#)))
+        for channel in channels { #expect(try written(channel) == [#"{"seq":1}"#]) }
+
+        // The second tab falls behind and the last one closes: the others still get the next one.
+        channels[1].isWritable = false
+        channels[1].pipeline.fireChannelWritabilityChanged()
+        _ = try channels[3].finish()
+        writers.write(WebSocketFrameBatch.text(ByteBuffer(string: #"{"seq":2}"#)))
+        #expect(try written(channels[0]) == [#"{"seq":2}"#])
+        #expect(try written(channels[1]) == [])
+        #expect(try written(channels[2]) == [#"{"seq":2}"#])
     }
 }
