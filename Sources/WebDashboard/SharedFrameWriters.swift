@@ -12,6 +12,8 @@ import NIOCore
 struct SharedFrameWriters: Sendable {
     /// The loop whose tabs these are; ``write(_:)`` runs on it.
     let loop: any EventLoop
+    // Two arrays, not one of pairs: reading the next tab's path out of a pair retained its
+    // handler first (a miss waited for, before the prefetch meant to hide it).
     private var handlers: [NIOLoopBound<TabOutletHandler>] = []
     private var paths: [TabWritePath] = []
 
