@@ -8,7 +8,8 @@ in a dict (an older timestamp never overwrites a newer one), as a board does. `-
 asks for Upbit's abbreviated keys, as `sise` does (`cd`, `tms` for `code`, `timestamp`); the
 default is DEFAULT, as most scripts ask. After a warm-up it
 counts the ticks applied for `--duration` seconds and prints the same last line as
-`sise bench ingest`: `ticks_per_s=N cpu_s=X` (X: this process's CPU seconds in the window).
+`sise bench ingest`: `ticks_per_s=N cpu_s=X us_per_tick=U` (X: this process's CPU seconds in
+the window; U: its CPU microseconds a tick).
 
     python3 -m venv .build/peer-venv && .build/peer-venv/bin/pip install websockets orjson
     sise simulate --rate 0 --port 8080 &
@@ -67,7 +68,8 @@ async def ingest(base_url: str, duration: float, warmup: float, simple: bool) ->
                 cpu = cpu_seconds() - cpu_start
                 ticks = applied - counted_from
                 print(f"ingest-peer: {ticks} ticks in {seconds:.2f} s, {100 * cpu / seconds:.0f}% of one core")
-                print(f"ticks_per_s={round(ticks / seconds)} cpu_s={cpu:.2f}")
+                per_tick = 1e6 * cpu / ticks if ticks else 0
+                print(f"ticks_per_s={round(ticks / seconds)} cpu_s={cpu:.2f} us_per_tick={per_tick:.2f}")
                 return
 
 

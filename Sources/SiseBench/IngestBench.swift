@@ -12,7 +12,7 @@ import MarketFeatures
 ///
 /// Without `--base-url` it starts `sise simulate --rate 0` (a firehose) as a child process, so
 /// that the CPU time measured is the client's alone. Its last line is exactly
-/// `ticks_per_s=N cpu_s=X`.
+/// `ticks_per_s=N cpu_s=X us_per_tick=U` (U: the client's CPU microseconds a tick).
 struct IngestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest", abstract: "Measure the client's ticks a second from a firehose over loopback.")
@@ -49,11 +49,11 @@ struct IngestBench: AsyncParsableCommand {
         if framesOnly {
             let window = try await IngestWindow.frames(server: server, duration: duration, logger: logger)
             StandardError.writeLine("sise bench ingest: \(window.summary(counting: "frames"))")
-            try StandardOutput.writeLine(window.line(rate: "frames_per_s"))
+            try StandardOutput.writeLine(window.line(counting: "frame"))
         } else {
             let window = try await IngestWindow.ticks(server: server, duration: duration, logger: logger)
             StandardError.writeLine("sise bench ingest: \(window.summary(counting: "ticks"))")
-            try StandardOutput.writeLine(window.line(rate: "ticks_per_s"))
+            try StandardOutput.writeLine(window.line(counting: "tick"))
         }
     }
 }

@@ -22,9 +22,13 @@ struct IngestWindow {
             + "\(NumberFormat.fixed(100 * cpuSeconds / seconds, decimals: 0))% of one core"
     }
 
-    /// The machine-readable line, e.g. `ticks_per_s=N cpu_s=X`.
-    func line(rate name: String) -> String {
-        "\(name)=\(Int(perSecond.rounded())) cpu_s=\(NumberFormat.machine(cpuSeconds, decimals: 2))"
+    /// The machine-readable line, e.g. `ticks_per_s=N cpu_s=X us_per_tick=U`: U is the
+    /// process's CPU microseconds for each one counted (a tick or a frame), the figure that does
+    /// not move with how fast the server sends.
+    func line(counting noun: String) -> String {
+        let microseconds = count > 0 ? 1e6 * cpuSeconds / Double(count) : 0
+        return "\(noun)s_per_s=\(Int(perSecond.rounded())) cpu_s=\(NumberFormat.machine(cpuSeconds, decimals: 2)) "
+            + "us_per_\(noun)=\(NumberFormat.machine(microseconds, decimals: 2))"
     }
 
     /// The real client for `duration` seconds: every KRW market the server lists subscribed over

@@ -64,7 +64,7 @@ import WebSocketFrames
         let received = Received()
         var outcome: Result<Void, any Error>?
         handler.startReading(
-            receive ?? { bytes in received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
+            receive ?? { bytes, _ in received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
         ).assumeIsolated().whenComplete { outcome = $0 }
         return (channel, handler, received, { outcome })
     }
@@ -88,6 +88,21 @@ import WebSocketFrames
         }
     }
 
+    @Test func theFirstMessageOfEachReadIsMarkedAndNoOther() throws {
+        let firsts = Mutex<[String]>([])
+        let (channel, _, _, _) = try start(receive: { bytes, isFirstOfItsRead in
+            firsts.withLock { $0.append("\(String(decoding: bytes, as: UTF8.self)):\(isFirstOfItsRead)") }
+        })
+        // A read of three messages; a read that only ends a message (it is that read's first);
+        // a read of a ping alone (no message) and then a read of one message.
+        let split = text("d")
+        try send(text("a") + text("b") + text("c") + Array(split.prefix(2)), to: channel)
+        try send(Array(split.dropFirst(2)) + text("e"), to: channel)
+        try send(serverFrame(0x9, []), to: channel)
+        try send(text("f"), to: channel)
+        #expect(firsts.withLock { $0 } == ["a:true", "b:false", "c:false", "d:true", "e:false", "f:true"])
+    }
+
     @Test func aMessageInFragmentsIsPutTogetherAroundAPing() throws {
         let (channel, _, received, _) = try start()
         try send(
@@ -106,7 +121,7 @@ import WebSocketFrames
         try channel.pipeline.syncOperations.addHandler(handler)
         try send(text("early") + Array(text("later").prefix(3)), to: channel)
         let received = Received()
-        _ = handler.startReading { bytes in
+        _ = handler.startReading { bytes, _ in
             received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
         }
         #expect(received.all == ["early"])
@@ -127,13 +142,13 @@ import WebSocketFrames
         try channel.close().wait()
         let received = Received()
         var outcome: Result<Void, any Error>?
-        handler.startReading { bytes in
+        handler.startReading { bytes, _ in
             received.messages.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
         }.assumeIsolated().whenComplete { outcome = $0 }
         #expect(received.all == ["{\"a\":1}", why])
         #expect(throws: Never.self) { try outcome?.get() }
         // Handed over once.
-        handler.startReading { _ in Issue.record("a second reader got the messages again") }.whenComplete { _ in }
+        handler.startReading { _, _ in Issue.record("a second reader got the messages again") }.whenComplete { _ in }
     }
 
     @Test func bytesPastAMessagesWorthBeforeTheReaderFailTheConnection() throws {
@@ -146,7 +161,7 @@ import WebSocketFrames
         try send(text("more than enough"), to: channel)
         #expect(try written(channel).map(\.payload) == [[0x03, 0xF1]])  // 1009
         var outcome: Result<Void, any Error>?
-        handler.startReading { _ in }.assumeIsolated().whenComplete { outcome = $0 }
+        handler.startReading { _, _ in }.assumeIsolated().whenComplete { outcome = $0 }
         #expect(throws: FeedSocketHandler.Failure.self) { try outcome?.get() }
         #expect(!channel.isActive)
     }
@@ -186,7 +201,7 @@ import WebSocketFrames
 
     @Test func aReaderThatThrowsStopsTheReadingWithItsError() throws {
         struct Refused: Error {}
-        let (channel, _, _, outcome) = try start(receive: { _ in throw Refused() })
+        let (channel, _, _, outcome) = try start(receive: { _, _ in throw Refused() })
         try send(text("one") + text("two"), to: channel)
         #expect(throws: Refused.self) { try outcome()?.get() }
         #expect(try written(channel).map(\.payload) == [[0x03, 0xF3]])  // 1011

@@ -40,7 +40,7 @@ import Testing
             ["bench", "ingest", "--frames-only", "--duration", "1", "--markets", "30"], seconds: 120)
         #expect(result.status == 0, "\(result.stderr)")
         let line = lastLine(result.stdout)
-        #expect(line.wholeMatch(of: /frames_per_s=\d+ cpu_s=\d+\.\d\d/) != nil, "\(line)")
+        #expect(line.wholeMatch(of: /frames_per_s=\d+ cpu_s=\d+\.\d\d us_per_frame=\d+\.\d\d/) != nil, "\(line)")
         #expect((figure("frames_per_s", in: line) ?? 0) > 0)
     }
 
@@ -48,7 +48,7 @@ import Testing
         let result = try await SiseProcess.run(["bench", "ingest", "--duration", "1", "--markets", "30"], seconds: 120)
         #expect(result.status == 0, "\(result.stderr)")
         let line = lastLine(result.stdout)
-        #expect(line.wholeMatch(of: /ticks_per_s=\d+ cpu_s=\d+\.\d\d/) != nil, "\(line)")
+        #expect(line.wholeMatch(of: /ticks_per_s=\d+ cpu_s=\d+\.\d\d us_per_tick=\d+\.\d\d/) != nil, "\(line)")
         #expect((figure("ticks_per_s", in: line) ?? 0) > 0)
     }
 

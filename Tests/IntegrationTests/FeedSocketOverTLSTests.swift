@@ -26,7 +26,7 @@ import Testing
         await #expect(throws: EnoughRead.self) {
             try await connector.connect { connection in
                 try await connection.send("[{\"ticket\":\"tls\"}]")
-                try await connection.readFrames { bytes in
+                try await connection.readFrames { bytes, _ in
                     let count = received.withLock { received in
                         received.append(String(decoding: bytes, as: UTF8.self))
                         return received.count

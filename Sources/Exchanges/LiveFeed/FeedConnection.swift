@@ -1,5 +1,9 @@
-/// What takes each message a socket reads: its bytes, borrowed for the call.
-public typealias FrameReceiver = @Sendable (UnsafeBufferPointer<UInt8>) throws -> Void
+/// What takes each message a socket reads: its bytes, borrowed for the call, and whether it is
+/// the first message of its read. The messages one read brings arrived together, so a reader
+/// that stamps arrival times needs the clock once a read, not once a message.
+public typealias FrameReceiver =
+    @Sendable (_ message: UnsafeBufferPointer<UInt8>, _ isFirstOfItsRead: Bool) throws ->
+    Void
 
 /// One open socket as the live feed sees it: the frames that arrive and a way to send text.
 /// The WebSocket connector provides the real one; tests script their own.
@@ -22,13 +26,13 @@ public struct FeedConnection: Sendable {
         self.send = send
     }
 
-    /// A connection whose frames come from a stream (scripted sockets in tests).
+    /// A connection whose frames come from a stream (scripted sockets in tests), each one a read of its own.
     public init(
         frames: AsyncThrowingStream<[UInt8], any Error>, send: @escaping @Sendable (String) async throws -> Void
     ) {
         self.init(
             readFrames: { receive in
-                for try await frame in frames { try frame.withUnsafeBufferPointer(receive) }
+                for try await frame in frames { try frame.withUnsafeBufferPointer { try receive($0, true) } }
             }, send: send)
     }
 }

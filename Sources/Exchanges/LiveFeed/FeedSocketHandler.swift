@@ -38,6 +38,8 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     @exclusivity(unchecked) private var frames: WebSocketFrameReader
     @exclusivity(unchecked) private var messages: WebSocketMessageAssembler
     @exclusivity(unchecked) private var phase = Phase.open
+    /// Whether no message of the current read has gone to the reader yet.
+    @exclusivity(unchecked) private var readIsFresh = false
     private var awaitingPong = false
     private var pinger: RepeatedTask?
     /// The least time between two reads of the socket, `nil` for reading as bytes arrive.
@@ -100,6 +102,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
         var messages = WebSocketMessageAssembler(maxSize: maxMessageSize)
         var held = frames
         frames = WebSocketFrameReader(sender: .server, maxPayload: maxMessageSize)
+        var isFirst = true
         try? held.read(ByteBuffer()) { header, payload in
             switch header.opcode {
             case .close: return false
@@ -108,7 +111,9 @@ final class FeedSocketHandler: ChannelDuplexHandler {
                 do {
                     let message = try messages.add(
                         payload, startsMessage: header.opcode != .continuation, fin: header.fin)
-                    try message?.withUnsafeReadableBytes { try receive($0.assumingMemoryBound(to: UInt8.self)) }
+                    guard let message else { return true }
+                    try message.withUnsafeReadableBytes { try receive($0.assumingMemoryBound(to: UInt8.self), isFirst) }
+                    isFirst = false
                     return true
                 } catch {
                     return false
@@ -198,6 +203,7 @@ final class FeedSocketHandler: ChannelDuplexHandler {
     /// Handles each whole frame in what was kept and `input` while frames are read, keeping a
     /// frame that has not wholly arrived; a frame a server may not send gives the connection up.
     private func readFrames(_ input: ByteBuffer) {
+        readIsFresh = true
         do {
             try frames.read(input) { header, payload in
                 handle(header, payload: payload)
@@ -228,7 +234,11 @@ final class FeedSocketHandler: ChannelDuplexHandler {
             }
             guard let message, let receiver else { return }
             do {
-                try message.withUnsafeReadableBytes { try receiver($0.assumingMemoryBound(to: UInt8.self)) }
+                let isFirstOfItsRead = readIsFresh
+                readIsFresh = false
+                try message.withUnsafeReadableBytes {
+                    try receiver($0.assumingMemoryBound(to: UInt8.self), isFirstOfItsRead)
+                }
             } catch {
                 fail(error, code: 1011)
             }

@@ -191,8 +191,9 @@ public struct ReconnectingFeed<C: Clock>: Sendable where C.Duration == Duration,
         try await connection.send(try subscription.message())
         try await withThrowingTaskGroup(of: SessionTask.self) { group in
             group.addTask {
-                try await connection.readFrames { frame in
-                    if session.frameArrived(at: clock.now) { subscription.connectionChanged(.live) }
+                try await connection.readFrames { frame, isFirstOfItsRead in
+                    // The messages of one read arrived together: the clock is read once a read.
+                    if isFirstOfItsRead, session.frameArrived(at: clock.now) { subscription.connectionChanged(.live) }
                     subscription.receive(frame)
                 }
                 return .reader
