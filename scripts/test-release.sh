@@ -2,7 +2,8 @@
 # The release build, run as the README's benchmarks and a user's `swift build -c release` run it:
 # the debug suites never run optimised code. Checks that it works, not how fast (the machines are
 # shared and noisy): the terminal app shows a full board in tmux, the client reads a firehose
-# end to end, and `sise serve` feeds tabs their patches with no gap. CI runs it after the suites.
+# end to end (and so does the Python peer it is compared with, in a venv made from PyPI), and
+# `sise serve` feeds tabs their patches with no gap. CI runs it after the suites.
 #
 #   scripts/test-release.sh                       # builds the release product, then checks it
 #   SISE=.build-release/release/sise scripts/test-release.sh   # checks a binary already built
@@ -27,6 +28,11 @@ echo "test-release: the client against a firehose"
 ingest="$("$sise" bench ingest --duration 2 | tail -1)"
 echo "$ingest"
 [[ "$ingest" =~ ticks_per_s=([0-9]+) ]] && ((BASH_REMATCH[1] > 1000)) || fail "bench ingest read: $ingest"
+
+echo "test-release: the client and the Python peer against firehoses of their own (scripts/measure-ingest.sh)"
+compare="$(ROUNDS=1 DURATION=2 SISE="$sise" scripts/measure-ingest.sh | tail -1)"
+echo "$compare"
+[[ "$compare" =~ sise_us_per_tick=[0-9.]+\ ratio=[0-9.]+\ cpu_ratio=[0-9.]+$ ]] || fail "measure-ingest read: $compare"
 
 echo "test-release: sise serve with 50 tabs"
 serve="$("$sise" bench serve --viewers 50 --duration 3 --settle 0 | tail -1)"
