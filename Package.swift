@@ -302,7 +302,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
-                "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport", "StockLists",
+                "Exchanges", "ExchangeSimulator", "MarketFeatures", "TestSupport", "StockLists", "SiseBench",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),

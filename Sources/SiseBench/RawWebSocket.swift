@@ -33,11 +33,16 @@ enum RawWebSocket {
         }
     }
 
-    /// Writes all of `bytes`.
+    /// Writes all of `bytes`. A peer that has gone (or a socket this side shut down) is a thrown
+    /// failure, never SIGPIPE: a benchmark's process ignores no signal, and a pong written to a tab
+    /// just shut down once ended `sise bench serve` before it stopped its `sise serve` child, which
+    /// ran on orphaned.
     static func send(_ bytes: [UInt8], on socket: Int32) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { write(socket, $0.baseAddress! + sent, bytes.count - sent) }
+            let count = bytes.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw Failure(description: "the connection closed while sending") }
             sent += count
         }
