@@ -38,15 +38,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Waits until a TCP port on loopback accepts connections.
-wait_for_port() {
-    for _ in $(seq 1 600); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "measure-ingest: nothing listens on port $1" >&2
-    return 1
-}
+# wait_for_port PORT
+source scripts/wait-for-port.sh
 
 # The value of `name=` in a line of `key=value` pairs.
 figure() {
@@ -86,8 +79,8 @@ done
 
 # The medians of the rounds (the middle one, or the mean of the middle two).
 median() {
-    local name="$1"
-    printf '%s\n' "${lines[@]}" | sed -n "s/.*\\b$name=\\([0-9.]*\\).*/\\1/p" | sort -g |
+    local name="$1" line
+    for line in "${lines[@]}"; do figure "$name" "$line"; done | sort -g |
         awk '{ values[NR] = $1 } END { if (NR % 2) print values[(NR + 1) / 2]; else printf "%.2f\n", (values[NR / 2] + values[NR / 2 + 1]) / 2 }'
 }
 echo "rounds=$rounds sise_us_per_tick=$(median sise_us_per_tick) ratio=$(median ratio) cpu_ratio=$(median cpu_ratio)"

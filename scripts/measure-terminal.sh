@@ -72,15 +72,8 @@ wait_for_backfill() {
     echo "measure-terminal: the premium back-fill did not settle in 10 minutes" >&2
 }
 
-# Waits until a TCP port on loopback accepts connections.
-wait_for_port() {
-    for _ in $(seq 1 600); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "measure-terminal: nothing listens on port $1" >&2
-    return 1
-}
+# wait_for_port PORT
+source scripts/wait-for-port.sh
 
 measure() {
     local rate="$1" markets="$2" port="$3"
