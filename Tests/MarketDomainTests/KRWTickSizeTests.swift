@@ -58,4 +58,36 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
+
+    /// The ticks are counted with a product, which rounds like the quotient save within a hair of
+    /// a half tick: there, and a few units in the last place around it, the result is still the
+    /// plain formula's.
+    @Test func snapMatchesThePlainFormulaWithinAHairOfAHalfTick() {
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [Double] = []
+        var checked = 0
+        for bound in [2_000_000.0, 1_000_000, 500_000, 100_000, 10_000, 1_000, 100, 10, 1, 0.1, 0.01, 0.001, 0.0001] {
+            let tick = KRWTickSize.tick(for: bound)
+            for _ in 0..<2_000 {
+                let whole = Double(Int.random(in: 0...5_000, using: &generator))
+                let half = bound + (whole + 0.5) * tick
+                var below = half
+                var above = half
+                for _ in 0..<8 {
+                    for price in [below, above] where !matches(price) { mismatches.append(price) }
+                    checked += 2
+                    below = below.nextDown
+                    above = above.nextUp
+                }
+                // A millionth of a tick either side: the edge of where the product is trusted.
+                for offset in [-1e-5, 1e-5, -1.0001e-5, 1.0001e-5, -0.9999e-5, 0.9999e-5] {
+                    let price = half + offset * tick
+                    if !matches(price) { mismatches.append(price) }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 200_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
 }
