@@ -8,8 +8,9 @@
 # The app's marks come to this script through a FIFO, and it blocks on them while the app starts:
 # looking at the pane means a tmux client and a grep each time, and looking in a loop from launch
 # took most of a core from the app on a two-core machine (its own mark of the first board drawn
-# read 25-35 ms later). The pane is looked at from the app's mark of its first frame of the
-# board on, and the figure is the time the look that finds it there starts.
+# read 40-55 ms later than beside this script, in the same minutes). The pane is looked at from
+# the app's mark of its first frame of the board on, and the figure is the time the look that
+# finds it there starts.
 #
 #   scripts/measure-startup.sh            # 7 runs, the release build (built if missing)
 #   RUNS=3 SISE=path/to/sise scripts/measure-startup.sh
