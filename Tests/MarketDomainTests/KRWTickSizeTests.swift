@@ -79,7 +79,7 @@ import Testing
                     below = below.nextDown
                     above = above.nextUp
                 }
-                // A millionth of a tick either side: the edge of where the product is trusted.
+                // A hundred-thousandth of a tick either side: the edge of where the product is trusted.
                 for offset in [-1e-5, 1e-5, -1.0001e-5, 1.0001e-5, -0.9999e-5, 0.9999e-5] {
                     let price = half + offset * tick
                     if !matches(price) { mismatches.append(price) }
