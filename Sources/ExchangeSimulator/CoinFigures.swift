@@ -1,4 +1,5 @@
 import MarketDomain
+import SiseSupport
 
 /// One coin's ticker figures on one exchange at one instant: the shared world's state seen
 /// through that exchange's price scale and volume share. The dialects render these.
@@ -52,6 +53,20 @@ struct PriceScale: Sendable {
     static let identity = PriceScale(factor: 1, volumeShare: 1, snap: { $0 })
 
     func price(_ value: Double) -> Double { snap(value * factor) }
+
+    /// A candle of the world seen through this scale: its prices on the venue's grid, its volume
+    /// the venue's share, its value that volume at the candle's own average price, held inside
+    /// the candle's snapped low and high (a trade prints on the grid; issue 63).
+    func candle(_ candle: IntervalCandle) -> IntervalCandle {
+        let (open, close) = (price(candle.open), price(candle.close))
+        let high = max(price(candle.high), open, close)
+        let low = min(price(candle.low), open, close)
+        let volume = candle.volume * volumeShare
+        let average = candle.volume > 0 ? (candle.value / candle.volume * factor).clamped(to: low...high) : 0
+        return IntervalCandle(
+            start: candle.start, open: open, high: high, low: low, close: close, volume: volume,
+            value: volume * average)
+    }
 }
 
 extension SimulatedCoin {

@@ -231,14 +231,8 @@ public final class SimulatedVenue: Sendable {
                 }
             ).first
         else { return nil }
-        let candles = record.candles(interval, before: end ?? .max, count: count)
-        return candles.map { candle in
-            let scale = scale(TradingDay(unixMilliseconds: candle.start))
-            let (open, close) = (scale.price(candle.open), scale.price(candle.close))
-            return IntervalCandle(
-                start: candle.start, open: open, high: max(scale.price(candle.high), open, close),
-                low: min(scale.price(candle.low), open, close), close: close,
-                volume: candle.volume * scale.volumeShare, value: candle.value * scale.volumeShare * scale.factor)
+        return record.candles(interval, before: end ?? .max, count: count) { candle in
+            scale(TradingDay(unixMilliseconds: candle.start)).candle(candle)
         }
     }
 

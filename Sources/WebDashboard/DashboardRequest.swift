@@ -23,7 +23,8 @@ public enum DashboardRequest: Sendable, Equatable, Decodable {
                 .init(codingPath: [], debugDescription: "a request is one of {\"input\":…} or {\"resync\":{}}"))
         }
         switch key {
-        case .input: self = .input(try container.decode(DashboardScreen.Root.Input.self, forKey: .input))
+        // Every number a tab sends is held to what a screen can use as it enters (issue 63).
+        case .input: self = .input(try container.decode(DashboardScreen.Root.Input.self, forKey: .input).bounded)
         case .resync: self = .resync
         }
     }

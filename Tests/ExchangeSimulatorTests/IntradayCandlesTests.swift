@@ -50,6 +50,20 @@ import Testing
         for part in parts where part.high < max(part.open, part.close) || part.low > min(part.open, part.close) {
             Issue.record("\(what): a candle's extremes do not hold its open and close: \(part)")
         }
+        expectAveragesInside(parts, what)
+    }
+
+    /// Whether each candle's volume-weighted price (value ÷ volume) lies inside its low and high,
+    /// as it does for any candle of real trades (issue 63), to a part in a billion.
+    static func expectAveragesInside(_ candles: [IntervalCandle], _ what: String) {
+        for candle in candles where candle.volume > 0 {
+            let average = candle.value / candle.volume
+            if average < candle.low * (1 - 1e-9) || average > candle.high * (1 + 1e-9) {
+                Issue.record(
+                    "\(what): the average \(average) lies outside \(candle.low)…\(candle.high) at \(candle.start)")
+                return
+            }
+        }
     }
 
     /// Seeds, a coin of the market and how long it traded: the property's inputs.

@@ -10,7 +10,7 @@ import WSClient
 /// a flood of idle, half-sent and malformed connections under a low descriptor limit, and a
 /// DNS-rebound page.
 @Suite(.timeLimit(.minutes(5)), .serialized) struct ServeSafetyTests {
-    private static var quietLogger: Logger {
+    static var quietLogger: Logger {
         var logger = Logger(label: "test.serve-safety")
         logger.logLevel = .critical
         return logger
@@ -18,7 +18,7 @@ import WSClient
 
     /// Starts `sise serve --port 0` (under `ulimit -n descriptorLimit` when given) and waits for
     /// the address it prints.
-    private func startServe(descriptorLimit: Int? = nil) async throws -> (SiseProcess, Int) {
+    func startServe(descriptorLimit: Int? = nil) async throws -> (SiseProcess, Int) {
         let database = TestScratch.folder
             .appendingPathComponent("sise-serve-\(UUID().uuidString).sqlite").path
         let arguments = ["serve", "--port", "0", "--db", database]

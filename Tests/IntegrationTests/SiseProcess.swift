@@ -52,6 +52,7 @@ struct SiseProcess {
 
     /// What the process has written to stdout so far.
     var stdoutSoFar: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    var stderrSoFar: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
     /// Waits for the process to end (killing it after the deadline).
     func finish(seconds: Double = 60) async throws -> Finished {

@@ -67,4 +67,20 @@ import Testing
         let hostile = error("XRP \u{1B}]0;x\u{07} 5m") ?? ""
         #expect(!hostile.unicodeScalars.contains { $0.value < 0x20 })
     }
+
+    /// The form holds a rule's number to the limits the CLI holds it to (issue 63): the page took a
+    /// premium of −1,000 % that `sise alerts add` refused, and a level of 1e308 printed as `∞`.
+    @Test func numbersPastTheCLIsLimitsAreRefusedAsTheCLIRefusesThem() {
+        #expect(error("BTC premium below -1000") == AlertCondition.premiumBelow(-1000).numberRefusal)
+        #expect(
+            error("BTC premium below -1000")
+                == "The premium level must be a percentage from -100 to 1000, like 5 or -1.5")
+        #expect(condition("BTC premium below -100") == .premiumBelow(-100))
+        #expect(error("BTC above 1e308") != nil)
+        #expect(
+            error("BTC above 2000000000000000") == "The level must be a positive price of at most 10^15, like 150000000"
+        )
+        #expect(condition("BTC above 1000000000000000") == .above(1e15))
+        #expect(error("BTC trade over 2000000000000000") != nil)
+    }
 }

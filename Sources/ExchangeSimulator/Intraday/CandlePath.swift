@@ -48,17 +48,18 @@ enum CandlePath {
         shapes = shapes.map { (fitted($0.open), fitted($0.high), fitted($0.low), fitted($0.close)) }
         shapes[0].open = whole.open
         shapes[count - 1].close = whole.close
-        // Amounts in random shares that sum to the whole's; values follow each part's prices.
+        // Amounts in random shares that sum to the whole's; each part's value is its volume at a
+        // price inside its own range, so that its trades could have printed it.
         let shares = (0..<count).map { _ in exp(generator.gaussian() * 0.7) }
-        let weighted = zip(shares, shapes).map { share, shape in share * (shape.open + shape.close) / 2 }
-        let (shareSum, weightedSum) = (shares.reduce(0, +), weighted.reduce(0, +))
-        return (0..<count).map { index in
+        let shareSum = shares.reduce(0, +)
+        let parts = (0..<count).map { index in
             let shape = shapes[index]
             return IntervalCandle(
                 start: starts[index], open: shape.open, high: max(shape.high, shape.open, shape.close),
                 low: min(shape.low, shape.open, shape.close), close: shape.close,
-                volume: whole.volume * shares[index] / shareSum, value: whole.value * weighted[index] / weightedSum)
+                volume: whole.volume * shares[index] / shareSum, value: 0)
         }
+        return CandleValues.filled(parts, volume: whole.volume, value: whole.value)
     }
 
     /// A generator for the parts of one candle of one market: the same market and start always

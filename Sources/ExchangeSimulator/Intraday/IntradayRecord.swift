@@ -17,11 +17,16 @@ struct IntradayRecord: Sendable {
         log = coin.intraday
     }
 
-    /// The candles of `interval` that start before `end`, at most `count`, oldest first.
-    func candles(_ interval: CandleInterval, before end: Int64, count: Int) -> [IntervalCandle] {
+    /// The candles of `interval` that start before `end`, at most `count`, oldest first. Each
+    /// day, minute or second is first `priced` (a venue's prices), then rolled up, so that every
+    /// longer candle is exactly the sum of its parts as served (issue 63).
+    func candles(
+        _ interval: CandleInterval, before end: Int64, count: Int,
+        priced: (IntervalCandle) -> IntervalCandle = { $0 }
+    ) -> [IntervalCandle] {
         guard count > 0, let firstDay = days.first?.day else { return [] }
         if interval.isDaily {
-            let rolled = IntervalCandle.rollUp(days.map(IntervalCandle.init), into: interval)
+            let rolled = IntervalCandle.rollUp(days.map { priced(IntervalCandle($0)) }, into: interval)
             return Array(rolled.filter { $0.start < end }.suffix(count))
         }
         var newestFirst: [IntervalCandle] = []
@@ -31,10 +36,10 @@ struct IntradayRecord: Sendable {
             let minutes = self.minutes(of: day).filter { $0.start < end }
             if interval == .second {
                 for minute in minutes.reversed() where newestFirst.count < count {
-                    newestFirst += seconds(of: minute).filter { $0.start < end }.reversed()
+                    newestFirst += seconds(of: minute).filter { $0.start < end }.reversed().map(priced)
                 }
             } else {
-                newestFirst += IntervalCandle.rollUp(minutes, into: interval).reversed()
+                newestFirst += IntervalCandle.rollUp(minutes.map(priced), into: interval).reversed()
             }
             day = day.adding(days: -1)
         }

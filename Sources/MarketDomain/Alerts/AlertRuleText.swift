@@ -49,6 +49,14 @@ public enum AlertRuleText {
 
     /// The condition in the words after the market.
     static func condition(_ words: [String], quote: String) -> Result<AlertCondition, AlertRuleTextError> {
+        // A condition read is held to the limits the CLI holds it to (issue 63: -1000 % was taken).
+        parsedCondition(words, quote: quote).flatMap { condition in
+            condition.numberRefusal.map { .failure(AlertRuleTextError($0)) } ?? .success(condition)
+        }
+    }
+
+    private static func parsedCondition(_ words: [String], quote: String) -> Result<AlertCondition, AlertRuleTextError>
+    {
         guard let first = words.first.map({ DisplayWidth.sanitized($0.lowercased()) }) else {
             return .failure(
                 AlertRuleTextError("Say above, below, a move, trade, premium, warning or listing after the market"))

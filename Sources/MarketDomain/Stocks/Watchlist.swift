@@ -1,3 +1,5 @@
+import SiseSupport
+
 /// A person's ordered list of stocks on one source (SPEC §1.7): no duplicates, edited by add,
 /// remove, move and clear. Pure; the store keeps it.
 public struct Watchlist: Sendable, Hashable, Codable {
@@ -40,7 +42,7 @@ public struct Watchlist: Sendable, Hashable, Codable {
     @discardableResult
     public mutating func move(_ code: String, by offset: Int) -> Change {
         guard let index = codes.firstIndex(of: code) else { return .notThere }
-        let target = min(max(index + offset, 0), codes.count - 1)
+        let target = min(max(index.adding(saturating: offset), 0), codes.count - 1)
         guard target != index else { return .unchanged }
         codes.remove(at: index)
         codes.insert(code, at: target)
@@ -51,7 +53,7 @@ public struct Watchlist: Sendable, Hashable, Codable {
     @discardableResult
     public mutating func move(_ code: String, to position: Int) -> Change {
         guard let index = codes.firstIndex(of: code) else { return .notThere }
-        return move(code, by: position - index)
+        return move(code, by: position.subtracting(saturating: index))
     }
 
     /// Removes every code; returns how many there were.

@@ -86,7 +86,7 @@ public final class AlertsViewModel {
         switch input {
         case .selectionMoved(let step):
             let index = rules.firstIndex { $0.id == selectedRule } ?? (step > 0 ? -1 : rules.count)
-            let moved = min(max(index + step, 0), rules.count - 1)
+            let moved = min(max(index.adding(saturating: step), 0), rules.count - 1)
             selectedRule = rules.indices.contains(moved) ? rules[moved].id : nil
         case .ruleChosen(let id): if rules.contains(where: { $0.id == id }) { selectedRule = id }
         case .formOpened: form = form ?? Output.Form(text: "")

@@ -1,4 +1,5 @@
 import MarketDomain
+import SiseSupport
 
 /// The board as one viewer sees it — tab, search, sort, selection, flashes, toast — and the
 /// rules that change it. Pure: time comes in as an argument and what must be stored goes out
@@ -90,7 +91,7 @@ struct BoardState {
             premiumBasis = premiumBasis.toggled
             needsReorder = true
         case .viewportResized(let rows):
-            viewportRows = max(1, rows)
+            viewportRows = rows.clamped(to: InputBounds.viewportRows)
             keepSelectionInView()
         case .quoteGroupChosen(let quote):
             choose(quoteGroup: quote.uppercased())
@@ -146,12 +147,14 @@ struct BoardState {
     /// Moves the selection: by rows or pages, to either end, or to a row this tab shows.
     private mutating func select(_ input: BoardInput) {
         switch input {
-        case .selectionMoved(let delta): moveSelection(to: (selectedIndex ?? 0) + delta)
+        case .selectionMoved(let delta): moveSelection(to: (selectedIndex ?? 0).adding(saturating: delta))
         case .selectionMovedToFirst: moveSelection(to: 0)
         case .selectionMovedToLast: moveSelection(to: order.count - 1)
         case .marketChosen(let id):
             if let index = order.firstIndex(of: id) { moveSelection(to: index) }
-        case .pageMoved(let pages): moveSelection(to: (selectedIndex ?? 0) + pages * max(1, viewportRows - 1))
+        case .pageMoved(let pages):
+            moveSelection(
+                to: (selectedIndex ?? 0).adding(saturating: pages.multiplied(saturating: max(1, viewportRows - 1))))
         default: break
         }
     }

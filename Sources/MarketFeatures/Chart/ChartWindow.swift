@@ -1,3 +1,6 @@
+import Foundation
+import SiseSupport
+
 /// Which candles a price chart shows (issue 30): how many at most, and how far back from the
 /// newest its right edge is. The page zooms (`count`) and pans (`offset`); the terminal shows as
 /// many as its width holds and pans too.
@@ -14,16 +17,17 @@ public struct ChartWindow: Sendable, Equatable, Codable {
 
     /// Zoomed `steps` in (positive: fewer, wider candles) or out, a quarter each step.
     public mutating func zoom(by steps: Int) {
+        // In one step of arithmetic, whatever the steps: past 64 a quarter at a time every count
+        // is at an end of the range already.
         let factor = steps > 0 ? 0.8 : 1.25
-        var next = Double(count)
-        for _ in 0..<abs(steps) { next *= factor }
-        count = min(Self.countRange.upperBound, max(Self.countRange.lowerBound, Int(next.rounded())))
+        let next = Double(count) * pow(factor, Double(steps.clamped(to: -64...64).magnitude))
+        count = Int(next.rounded().clamped(to: Double(Self.countRange.lowerBound)...Double(Self.countRange.upperBound)))
     }
 
     /// Panned `candles` back in time (negative: toward the newest), never past the oldest of
     /// `available` candles or before the newest.
     public mutating func pan(by candles: Int, available: Int) {
-        offset = min(max(0, available - 1), max(0, offset + candles))
+        offset = min(max(0, available - 1), max(0, offset.adding(saturating: candles)))
     }
 
     /// The range of candles (of `available`, oldest first) shown in at most `columns`.

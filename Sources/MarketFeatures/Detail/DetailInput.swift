@@ -56,7 +56,7 @@ public enum DetailPane: String, Sendable, Equatable, Codable, CaseIterable {
     func moved(by steps: Int) -> DetailPane {
         let all = Self.allCases
         let index = all.firstIndex(of: self)!
-        return all[((index + steps) % all.count + all.count) % all.count]
+        return all[(index + steps % all.count + all.count) % all.count]
     }
 
     /// Its name on a tab.

@@ -10,7 +10,7 @@ extension DetailViewModel {
         else { return }
         // Index 0 is the book as it is; 1… the units.
         let current = groupingUnit.flatMap { units.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        let next = ((current + steps) % (units.count + 1) + units.count + 1) % (units.count + 1)
+        let next = (current + steps % (units.count + 1) + units.count + 1) % (units.count + 1)
         groupingUnit = next == 0 ? nil : units[next - 1]
         groupedBook = nil
         groupingGeneration += 1

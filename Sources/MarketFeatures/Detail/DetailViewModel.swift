@@ -114,7 +114,7 @@ public final class DetailViewModel {
             guard let amount = output.premium?.fillAmount else { break }
             let amounts = PremiumOutput.fillAmounts
             let index = amounts.firstIndex(of: amount) ?? 1
-            output.premium?.fillAmount = amounts[max(0, min(amounts.count - 1, index + steps))]
+            output.premium?.fillAmount = amounts[max(0, min(amounts.count - 1, index.adding(saturating: steps)))]
             output.premium?.fillable = nil
             fillableWanted?.yield()
         case .chartIntervalChosen(let interval): choose(interval: interval)

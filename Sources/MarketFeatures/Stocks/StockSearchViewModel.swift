@@ -90,7 +90,8 @@ public final class StockSearchViewModel {
             scheduleRemote(text)
         case .selectionMoved(let offset):
             guard !output.results.isEmpty else { return }
-            output.selectedIndex = min(max(output.selectedIndex + offset, 0), output.results.count - 1)
+            output.selectedIndex = min(
+                max(output.selectedIndex.adding(saturating: offset), 0), output.results.count - 1)
             announce()
         }
     }

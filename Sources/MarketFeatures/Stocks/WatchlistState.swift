@@ -1,4 +1,5 @@
 public import MarketDomain
+import SiseSupport
 
 /// The Watchlist tab's state and its rules (SPEC §1.7), pure: the rows in the person's order with
 /// what each has loaded, the selection, the question and the toast showing, the open detail.
@@ -79,13 +80,13 @@ struct WatchlistState: Sendable, Equatable {
     private mutating func moveSelection(by offset: Int) {
         guard !entries.isEmpty else { return }
         let current = entries.firstIndex { $0.stock.code == selected } ?? 0
-        selected = entries[min(max(current + offset, 0), entries.count - 1)].stock.code
+        selected = entries[min(max(current.adding(saturating: offset), 0), entries.count - 1)].stock.code
     }
 
     private mutating func moveSelected(by offset: Int) -> [WatchlistEffect] {
         guard let code = selected else { return [] }
         if let from = entries.firstIndex(where: { $0.stock.code == code }) {
-            let to = min(max(from + offset, 0), entries.count - 1)
+            let to = min(max(from.adding(saturating: offset), 0), entries.count - 1)
             let entry = entries.remove(at: from)
             entries.insert(entry, at: to)
         }

@@ -25,13 +25,16 @@ struct AddAlert: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @Argument(help: "The market, as KRW-BTC or BTC ('*' or KRW-* for any, with --warning or --listing).")
     var market: String?
-    @Option(help: "Fire when the price rises to this level.") var above: Double?
-    @Option(help: "Fire when the price falls to this level.") var below: Double?
-    @Option(help: "Fire when the price moves this many percent within --within.") var move: Double?
+    @Option(parsing: .unconditional, help: "Fire when the price rises to this level.") var above: Double?
+    @Option(parsing: .unconditional, help: "Fire when the price falls to this level.") var below: Double?
+    @Option(parsing: .unconditional, help: "Fire when the price moves this many percent within --within.") var move:
+        Double?
     @Option(help: "The move's window: 1m, 5m or 15m.") var within: AlertWindow?
     @Flag(help: "Only a rise (from the window's low).") var up = false
     @Flag(help: "Only a fall (from the window's high).") var down = false
-    @Option(name: .customLong("trade-over"), help: "Fire on each trade worth at least this much (price × size).")
+    @Option(
+        name: .customLong("trade-over"), parsing: .unconditional,
+        help: "Fire on each trade worth at least this much (price × size).")
     var tradeOver: Double?
     @Option(
         name: .customLong("premium-above"), parsing: .unconditional,
@@ -81,6 +84,12 @@ struct AddAlert: AsyncParsableCommand {
 
     /// The condition the options name: exactly one kind.
     func condition() throws -> AlertCondition {
+        let condition = try chosenCondition()
+        if let refusal = condition.numberRefusal { throw ValidationError(refusal + ".") }
+        return condition
+    }
+
+    private func chosenCondition() throws -> AlertCondition {
         let chosen = [
             above != nil, below != nil, move != nil, tradeOver != nil, premiumAbove != nil, premiumBelow != nil,
             warning, listing,

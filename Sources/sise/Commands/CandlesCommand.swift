@@ -80,9 +80,7 @@ struct CandlesCommand: AsyncParsableCommand {
         }
         if let duration {
             guard follow else { throw ValidationError("--duration goes with --follow.") }
-            guard duration > 0, duration.isFinite else {
-                throw ValidationError("--duration must be a positive number of seconds.")
-            }
+            try SecondsFlag.validate(duration, flag: "--duration")
         }
     }
 
@@ -161,7 +159,7 @@ struct CandlesCommand: AsyncParsableCommand {
                 }
             }
             if let duration {
-                group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                group.addTask { try await Task.sleep(for: SecondsFlag.duration(duration)) }
             }
             group.addTask { await InterruptSignal.wait() }
             _ = try await group.next()

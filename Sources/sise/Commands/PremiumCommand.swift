@@ -62,9 +62,7 @@ struct PremiumNowCommand: AsyncParsableCommand {
         _ = try MarketArguments.parse(symbols)
         if follow, format == .json { throw ValidationError("--follow prints lines: use --format ndjson or table.") }
         if duration != nil, !follow { throw ValidationError("--duration goes with --follow.") }
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds.")
-        }
+        try SecondsFlag.validate(duration, flag: "--duration")
     }
 
     func run() async throws {
@@ -127,7 +125,7 @@ struct PremiumNowCommand: AsyncParsableCommand {
         }
         try emit(first)
         let clock = ContinuousClock()
-        let end = duration.map { clock.now + .milliseconds(Int64($0 * 1000)) }
+        let end = duration.map { clock.now + SecondsFlag.duration($0) }
         await boards.follow()
         let reading = Task { await watch.run(clock: clock) }
         defer { reading.cancel() }

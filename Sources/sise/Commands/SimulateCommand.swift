@@ -83,9 +83,7 @@ struct SimulateCommand: AsyncParsableCommand {
         guard restLimit >= 0 else { throw ValidationError("--rest-limit must be 0 or more.") }
         guard (0...60_000).contains(latency) else { throw ValidationError("--latency must be 0–60000 ms.") }
         guard (0...1).contains(errorRate) else { throw ValidationError("--error-rate must be between 0 and 1.") }
-        if let dropEvery, !(dropEvery >= 0.1 && dropEvery.isFinite) {
-            throw ValidationError("--drop-every must be at least 0.1 seconds.")
-        }
+        try SecondsFlag.validate(dropEvery, flag: "--drop-every", minimum: 0.1)
         for pump in pumps where ScriptedMove(pump) == nil {
             throw ValidationError(
                 "--pump '\(DisplayWidth.sanitized(pump))' is not MARKET:PCT:SECONDS like KRW-XRP:+12:300.")
@@ -100,7 +98,7 @@ struct SimulateCommand: AsyncParsableCommand {
             restRequestsPerSecond: restLimit == 0 ? nil : restLimit,
             faults: SimulatorFaults(
                 latency: .milliseconds(latency), errorRate: errorRate,
-                dropInterval: dropEvery.map { .milliseconds(Int($0 * 1000)) }))
+                dropInterval: dropEvery.map { SecondsFlag.duration($0) }))
         configuration.moves = moves
         configuration.suspensions = Set(suspensions.map { $0.uppercased() })
         let simulator: ExchangeSimulator

@@ -33,9 +33,7 @@ struct StreamCommand: AsyncParsableCommand {
         try exchangeOptions.requireExchange()
         _ = try MarketArguments.parse(markets, exchange: exchangeOptions.exchange)
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds.")
-        }
+        try SecondsFlag.validate(duration, flag: "--duration")
     }
 
     func run() async throws {
@@ -54,7 +52,7 @@ struct StreamCommand: AsyncParsableCommand {
                         group.addTask { try await print(updates, exchange: client.exchange, to: output) }
                         group.addTask { try await output.flushEvery(.milliseconds(10)) }
                         if let duration {
-                            group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                            group.addTask { try await Task.sleep(for: SecondsFlag.duration(duration)) }
                         }
                         group.addTask { await InterruptSignal.wait() }
                         _ = try await group.next()

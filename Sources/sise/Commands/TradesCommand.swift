@@ -32,9 +32,7 @@ struct TradesCommand: AsyncParsableCommand {
         guard (1...500).contains(count) else { throw ValidationError("--count must be between 1 and 500.") }
         if let duration {
             guard follow else { throw ValidationError("--duration goes with --follow.") }
-            guard duration > 0, duration.isFinite else {
-                throw ValidationError("--duration must be a positive number of seconds.")
-            }
+            try SecondsFlag.validate(duration, flag: "--duration")
         }
     }
 
@@ -115,7 +113,7 @@ struct TradesCommand: AsyncParsableCommand {
                 }
             }
             if let duration {
-                group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                group.addTask { try await Task.sleep(for: SecondsFlag.duration(duration)) }
             }
             group.addTask { await InterruptSignal.wait() }
             _ = try await group.next()

@@ -23,9 +23,7 @@ struct WatchAlerts: AsyncParsableCommand {
 
     func validate() throws {
         try exchangeOptions.requireExchange()
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds.")
-        }
+        try SecondsFlag.validate(duration, flag: "--duration")
         if let webhook, !AlertWebhook.isValid(webhook) {
             throw ValidationError("--webhook '\(DisplayWidth.sanitized(webhook))' is not an http:// or https:// URL.")
         }
@@ -60,7 +58,7 @@ struct WatchAlerts: AsyncParsableCommand {
                     group.addTask { await monitor.run() }
                     group.addTask { try await print(events, webhook: hook) }
                     if let duration {
-                        group.addTask { try await Task.sleep(for: .milliseconds(Int(duration * 1000))) }
+                        group.addTask { try await Task.sleep(for: SecondsFlag.duration(duration)) }
                     }
                     group.addTask { await InterruptSignal.wait() }
                     _ = try await group.next()
