@@ -46,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         .target(name: "SiseSupport", swiftSettings: sharedSettings),
@@ -178,6 +179,7 @@ let package = Package(
                 "TerminalUI",
                 "WebDashboard",
                 "MarketStore",
+                .product(name: "TOMLKit", package: "TOMLKit"),
                 "StockLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -14,13 +14,19 @@ public struct PremiumRecord: Codable, Sendable, Equatable {
     public var premiumFX: Double?
     public var tetherPremium: Double?
     public var usdKRW: Double?
+    /// When the USD/KRW rate behind `premiumFX` was quoted, Unix ms; nil without a rate.
+    public var usdKRWAt: Int64?
+    /// Whether that rate is the last good one, kept after its latest read failed (issue 63).
+    public var usdKRWStale: Bool
     public var exchange: String
     public var krwPrice: Double
     public var binanceUSDT: Double?
     public var at: Int64
 
-    /// The record of a comparison measured on `basis`, at `at`.
-    public init(_ row: CoinComparison, basis: PremiumBasis, at: Int64) {
+    /// The record of a comparison measured on `basis`, at `at`, its USD/KRW from `rate` (stale
+    /// when its latest read failed).
+    public init(_ row: CoinComparison, basis: PremiumBasis, at: Int64, rate: ForexRate? = nil, rateStale: Bool = false)
+    {
         symbol = row.symbol
         koreanName = row.market.koreanName
         englishName = row.market.englishName
@@ -30,6 +36,8 @@ public struct PremiumRecord: Codable, Sendable, Equatable {
         premiumFX = row.premiumFX
         tetherPremium = row.tetherPremium
         usdKRW = row.usdKRW
+        usdKRWAt = row.usdKRW == nil ? nil : rate?.time
+        usdKRWStale = row.usdKRW != nil && rateStale
         exchange = row.referenceExchange.rawValue
         krwPrice = row.referencePrice
         binanceUSDT = row.globalPrice
@@ -48,7 +56,8 @@ public struct PremiumRecord: Codable, Sendable, Equatable {
             [
                 row.symbol, language == .korean ? row.koreanName : row.englishName, percent(row.premium),
                 percent(row.premiumUSDT), percent(row.premiumFX), percent(row.tetherPremium),
-                row.usdKRW.map { NumberFormat.fixed($0, decimals: 2) } ?? "—", row.exchange,
+                row.usdKRW.map { NumberFormat.fixed($0, decimals: 2) + (row.usdKRWStale ? " stale" : "") } ?? "—",
+                row.exchange,
             ]
         }
         return table

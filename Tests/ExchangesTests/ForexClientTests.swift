@@ -38,6 +38,15 @@ import Testing
         #expect(try ForexClient.rate(of: [quote]).time == 1_684_508_280_000)
     }
 
+    /// A quote that gives no time is timed when it was read, never as 1970 (issue 63).
+    @Test func aQuoteWithNoTimeIsTimedWhenItWasRead() throws {
+        var quote = DunamuForexQuote()
+        quote.basePrice = 1_380.5
+        #expect(try ForexClient.rate(of: [quote], readAt: 1_796_000_000_000).time == 1_796_000_000_000)
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        #expect(try ForexClient.rate(of: [quote]).time >= now - 60_000)
+    }
+
     @Test func anImplausibleOrMissingRateIsRefusedWithAReason() {
         var quote = DunamuForexQuote()
         quote.basePrice = 13.275

@@ -72,7 +72,7 @@ import Testing
 
         #expect(hook.received.count == 2, "\(hook.received)")
         #expect(Set(hook.received) == [try #require(watch.stdout.split(separator: "\n").first.map(String.init))])
-        #expect(watch.stderr.contains("sise: webhook: HTTP 500; trying again in 1 s"), "\(watch.stderr)")
+        #expect(watch.stderr.contains("sise: webhook: 127.0.0.1: HTTP 500; trying again in 1 s"), "\(watch.stderr)")
 
         let history = try await SiseProcess.run(["alerts", "history", "--format", "json", "--db", db])
         #expect(history.status == 0)

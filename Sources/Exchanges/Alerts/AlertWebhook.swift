@@ -3,60 +3,100 @@ public import Foundation
 public import Logging
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
-/// Posts each alert firing to a URL the person gave (`sise alerts watch --webhook URL`), in the
-/// order they fired, on a task of its own: the evaluator hands a body over and never waits. A POST
-/// that fails (no answer, or a status other than 2xx) is tried again after 1, 2, 4 … 30 s, up to
-/// `attempts` times, and then given up with a message; the bodies behind it wait their turn
-/// (at most 1,000 are held; past that the oldest are dropped, each said).
+/// Posts each alert firing to a URL the person gave (`--webhook URL`), in the order they fired, on
+/// a task of its own: the evaluator hands a body over and never waits (issue 63, items 4 and 5).
+///
+/// - A POST that fails for a while (no answer, a reset, 5xx, 408, 429) is tried again after 1, 2,
+///   4 … 30 s while the later firings wait their turn behind it, until the hook takes it; at most
+///   1,000 wait (past that the oldest are dropped, each said).
+/// - A POST the hook refuses for good (any other 4xx; a redirect other than a 307 or 308 to the
+///   same host, which is followed as a POST with its body) is given up at once, said.
+/// - ``close(within:)`` waits a bounded time for the firings still waiting, tries each once more
+///   at most, and says in one line how many were not delivered: a process that is ending never
+///   promises a retry.
+/// - Messages name the URL's host only; its path and query may hold a token.
 public final class AlertWebhook: Sendable {
-    private let transport: RESTTransport
+    private struct Counts {
+        var posted = 0
+        var delivered = 0
+        var lastProblem: String?
+    }
+
+    private let address: WebhookAddress
     private let bodies: AsyncStream<Data>
     private let input: AsyncStream<Data>.Continuation
-    private let attempts: Int
     private let firstDelay: Duration
     private let clock: any Clock<Duration>
+    private let logger: Logger
     private let report: @Sendable (String) -> Void
+    private let counts = Mutex(Counts())
+    private let closing = Atomic(false)
+    private let sending = Mutex<Task<Void, Never>?>(nil)
 
-    /// A webhook to `url`; `report` hears of each failure and give-up (stderr in the CLI).
+    /// A webhook to `address`; `report` hears of each failure, give-up and what was not delivered
+    /// (stderr in the CLI).
     public init(
-        url: String, attempts: Int = 6, firstDelay: Duration = .seconds(1),
-        clock: any Clock<Duration> = ContinuousClock(),
+        address: WebhookAddress, firstDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger, report: @escaping @Sendable (String) -> Void
     ) {
+        self.address = address
         self.clock = clock
-        transport = RESTTransport(
-            baseURL: url, httpClient: .sise, timeout: .seconds(10), logger: logger, serverName: "the webhook")
+        self.logger = logger
         (bodies, input) = AsyncStream.makeStream(bufferingPolicy: .bufferingOldest(1_000))
-        self.attempts = attempts
         self.firstDelay = firstDelay
         self.report = report
     }
 
     /// Whether `text` is a URL the webhook can post to (`http://` or `https://` and a host).
-    public static func isValid(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host else {
-            return false
-        }
-        return (scheme == "http" || scheme == "https") && !host.isEmpty
-    }
+    public static func isValid(_ text: String) -> Bool { WebhookAddress(text) != nil }
+
+    /// How many firings were handed over and how many the hook took.
+    public var delivery: (posted: Int, delivered: Int) { counts.withLock { ($0.posted, $0.delivered) } }
 
     /// Hands a firing's JSON over; returns at once.
     public func post(_ json: Data) {
-        if case .dropped = input.yield(json) { report("webhook: 1,000 firings waiting; one dropped") }
+        if case .dropped = input.yield(json) {
+            report("webhook: 1,000 firings waiting for \(address.host); one dropped")
+        } else {
+            counts.withLock { $0.posted += 1 }
+        }
     }
 
-    /// No more firings: ``run()`` ends once those waiting are sent (or given up).
-    public func finish() {
+    /// Starts sending on a task of the webhook's own (ended by ``close(within:)``).
+    public func start() {
+        let task = Task { await run() }
+        sending.withLock { $0 = task }
+    }
+
+    /// No more firings: waits up to `grace` for those waiting (each tried once more at most), then
+    /// stops and says how many were not delivered.
+    public func close(within grace: Duration) async {
+        closing.store(true, ordering: .relaxed)
         input.finish()
+        guard let task = sending.withLock({ $0 }) else { return }
+        let clock = clock
+        let timer = Task {
+            try? await clock.sleep(for: grace)
+            task.cancel()
+        }
+        await task.value
+        timer.cancel()
     }
 
-    /// Sends the bodies in order until ``finish()`` or cancellation.
+    /// Sends the bodies in order until the input ends or the task is cancelled, then says how many
+    /// were not delivered, if any.
     public func run() async {
         for await body in bodies {
-            await deliver(body)
-            if Task.isCancelled { return }
+            guard await deliver(body) else { break }
         }
+        let (posted, delivered, problem) = counts.withLock { ($0.posted, $0.delivered, $0.lastProblem) }
+        let missed = posted - delivered
+        guard missed > 0 else { return }
+        let reason = problem.map { " (last: \($0))" } ?? ""
+        report(
+            "webhook: \(missed) of \(posted) firing\(posted == 1 ? "" : "s") not delivered to \(address.host)\(reason)")
     }
 
     /// `2 s` or `40 ms`.
@@ -65,24 +105,31 @@ public final class AlertWebhook: Sendable {
         return milliseconds >= 1000 && milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
-    private func deliver(_ body: Data) async {
+    /// Delivers one body, or gives it up when the hook refuses it for good; false when sending
+    /// must stop (cancelled, or a failure while closing).
+    private func deliver(_ body: Data) async -> Bool {
         var delay = firstDelay
-        for attempt in 1...attempts {
-            let problem: String
-            do {
-                let reply = try await transport.post("", json: body)
-                if (200..<300).contains(reply.status.code) { return }
-                problem = "HTTP \(reply.status.code)"
-            } catch {
-                problem = "\(error)"
+        while !Task.isCancelled {
+            let outcome = await WebhookPost.send(body, to: address, logger: logger)
+            switch outcome {
+            case .delivered:
+                counts.withLock { $0.delivered += 1 }
+                return true
+            case .refused(let problem):
+                counts.withLock { $0.lastProblem = problem }
+                report("webhook: \(address.host) refused a firing (\(problem)); not sent again")
+                return true
+            case .failed(let problem):
+                counts.withLock { $0.lastProblem = problem }
+                // A process that is ending does not promise a retry it will not make.
+                guard !closing.load(ordering: .relaxed), !Task.isCancelled else { return false }
+                let waiting = counts.withLock { $0.posted - $0.delivered - 1 }
+                let behind = waiting > 0 ? " (\(waiting) more waiting)" : ""
+                report("webhook: \(address.host): \(problem); trying again in \(Self.words(delay))\(behind)")
+                do { try await clock.sleep(for: delay) } catch { return false }
+                delay = min(delay * 2, .seconds(30))
             }
-            guard attempt < attempts else {
-                report("webhook: gave up on a firing after \(attempts) tries (\(problem))")
-                return
-            }
-            report("webhook: \(problem); trying again in \(Self.words(delay))")
-            do { try await clock.sleep(for: delay) } catch { return }
-            delay = min(delay * 2, .seconds(30))
         }
+        return false
     }
 }

@@ -1,5 +1,5 @@
 public import ExchangeWire
-import Foundation
+public import Foundation
 public import Logging
 public import MarketDomain
 import NIOCore
@@ -78,8 +78,11 @@ public struct ForexClient: Sendable {
     }
 
     /// The rate of Dunamu's array: its first quote's `basePrice`, timed by its `timestamp` (or
-    /// its KST `date` and `time`).
-    public static func rate(of quotes: [DunamuForexQuote]) throws -> ForexRate {
+    /// its KST `date` and `time`); a quote with no time is timed when it was read, `readAt` (never
+    /// 1970, issue 63).
+    public static func rate(
+        of quotes: [DunamuForexQuote], readAt: Int64 = Int64(Date().timeIntervalSince1970 * 1000)
+    ) throws -> ForexRate {
         guard let quote = quotes.first, let price = quote.basePrice else {
             throw ExchangeError.badResponse("Dunamu forex: no basePrice in the answer")
         }
@@ -87,7 +90,7 @@ public struct ForexClient: Sendable {
             quote.timestamp ?? quote.date.flatMap { date in
                 quote.time.flatMap { KoreanTime.milliseconds(date: date, clock: $0) }
             }
-            ?? 0
+            ?? readAt
         guard let rate = ForexRate(usdKRW: price, source: .dunamu, provider: quote.provider, time: time) else {
             throw ExchangeError.badResponse("Dunamu forex: \(price) is not a plausible USD/KRW (500–3,000)")
         }
@@ -100,7 +103,7 @@ public struct ForexClient: Sendable {
         guard let price = result.meta.regularMarketPrice else {
             throw ExchangeError.badResponse("Yahoo \(yahooSymbol): no market price")
         }
-        let time = (result.meta.regularMarketTime ?? 0) * 1000
+        let time = result.meta.regularMarketTime.map { $0 * 1000 } ?? Int64(Date().timeIntervalSince1970 * 1000)
         guard let rate = ForexRate(usdKRW: price, source: .yahoo, time: time) else {
             throw ExchangeError.badResponse("Yahoo \(yahooSymbol): \(price) is not a plausible USD/KRW (500–3,000)")
         }

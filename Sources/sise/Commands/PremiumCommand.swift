@@ -80,6 +80,10 @@ struct PremiumNowCommand: AsyncParsableCommand {
                 if !wanted.isEmpty, rows.isEmpty {
                     throw ExchangeError.unknownMarket("\(wanted.joined(separator: ", ")) has no premium over Binance")
                 }
+                // No coin at all has a premium: Binance (or every Korean exchange) could not be read.
+                if rows.isEmpty {
+                    throw ExchangeError.unavailable("no coin has a premium now: Binance's prices could not be read")
+                }
                 guard follow else { return try print(rows) }
                 try await followPremiums(boards, watch: watch, wanted: wanted, first: rows)
             }
@@ -89,10 +93,10 @@ struct PremiumNowCommand: AsyncParsableCommand {
     /// The coins' records now.
     private func records(_ boards: ExchangeBoards, watch: ForexWatch, wanted: [String]) async -> [PremiumRecord] {
         let time = MarketStore.wallClock()
-        let dollar = watch.rate?.usdKRW
-        return await boards.comparisons(symbols: wanted).map { $0.measured(against: dollar) }
+        let (rate, stale) = (watch.rate, watch.failure != nil)
+        return await boards.comparisons(symbols: wanted).map { $0.measured(against: rate?.usdKRW) }
             .filter { $0.premium != nil }
-            .map { PremiumRecord($0, basis: basis, at: time) }
+            .map { PremiumRecord($0, basis: basis, at: time, rate: rate, rateStale: stale) }
     }
 
     private func print(_ rows: [PremiumRecord]) throws {
@@ -110,10 +114,13 @@ struct PremiumNowCommand: AsyncParsableCommand {
     private func followPremiums(
         _ boards: ExchangeBoards, watch: ForexWatch, wanted: [String], first: [PremiumRecord]
     ) async throws {
-        var printed: [String: Double?] = [:]
+        // A row is printed again when its premium moved or its rate went stale (or fresh again).
+        var printed: [String: (premium: Double?, stale: Bool)] = [:]
         func emit(_ rows: [PremiumRecord]) throws {
-            let moved = rows.filter { row in printed[row.symbol].map { $0 != row.premium } ?? true }
-            for row in moved { printed[row.symbol] = row.premium }
+            let moved = rows.filter { row in
+                printed[row.symbol].map { $0.premium != row.premium || $0.stale != row.usdKRWStale } ?? true
+            }
+            for row in moved { printed[row.symbol] = (row.premium, row.usdKRWStale) }
             guard !moved.isEmpty else { return }
             switch format {
             case .table:
@@ -124,6 +131,7 @@ struct PremiumNowCommand: AsyncParsableCommand {
             }
         }
         try emit(first)
+        var notice = StaleRateNotice()
         let clock = ContinuousClock()
         let end = duration.map { clock.now + SecondsFlag.duration($0) }
         await boards.follow()
@@ -138,7 +146,11 @@ struct PremiumNowCommand: AsyncParsableCommand {
         defer { listening.cancel() }
         while !interrupted.withLock({ $0 }), end.map({ clock.now < $0 }) ?? true {
             try await clock.sleep(for: .seconds(1))
-            try emit(await records(boards, watch: watch, wanted: wanted))
+            let rows = await records(boards, watch: watch, wanted: wanted)
+            if let line = notice.line(rate: watch.rate, failure: watch.failure) {
+                StandardError.writeLine("sise: " + line)
+            }
+            try emit(rows)
         }
         await boards.stop()
     }

@@ -36,17 +36,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "POST each alert firing's JSON to this URL (retried with back-off; never holding the alerts back).")
-    var webhook: String?
+    @OptionGroup var webhookOptions: WebhookOptions
 
     func validate() throws {
         try exchangeOptions.requireExchange()
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, e.g. 127.0.0.1.") }
         if let problem = ListenAddress.problem(with: host) { throw ValidationError(problem) }
-        if let webhook, !AlertWebhook.isValid(webhook) {
-            throw ValidationError("--webhook '\(DisplayWidth.sanitized(webhook))' is not an http:// or https:// URL.")
-        }
     }
 
     /// Whether `host` only lets this machine in.
@@ -88,7 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
                 // One alert evaluator for every tab, on the same boards; the market list watched.
                 let watchers = await BoardWatchers.start(
                     board: board, boards: boards, store: opened, forex: examples.forex(logger: logger),
-                    webhook: webhook,
+                    webhook: webhookOptions.address,
                     logger: logger)
                 defer { watchers.stop() }
                 let context = DashboardContext(

@@ -18,15 +18,11 @@ struct WatchAlerts: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @Option(help: "Output format: ndjson (one JSON object per line) or table.") var format: StreamFormat = .ndjson
     @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
-    @Option(help: "POST each firing's JSON to this URL too (retried with back-off; never holding the alerts back).")
-    var webhook: String?
+    @OptionGroup var webhookOptions: WebhookOptions
 
     func validate() throws {
         try exchangeOptions.requireExchange()
         try SecondsFlag.validate(duration, flag: "--duration")
-        if let webhook, !AlertWebhook.isValid(webhook) {
-            throw ValidationError("--webhook '\(DisplayWidth.sanitized(webhook))' is not an http:// or https:// URL.")
-        }
     }
 
     func run() async throws {
@@ -48,12 +44,12 @@ struct WatchAlerts: AsyncParsableCommand {
                 }
                 let monitor = Self.monitor(store: store, boards: boards)
                 let events = monitor.events()
-                let hook = webhook.map { url in
-                    AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) {
+                let hook = webhookOptions.address.map { address in
+                    AlertWebhook(address: address, logger: Logger(label: "sise.webhook")) {
                         StandardError.writeLine("sise: \($0)")
                     }
                 }
-                let sending = hook.map { hook in Task { await hook.run() } }
+                hook?.start()
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await monitor.run() }
                     group.addTask { try await print(events, webhook: hook) }
@@ -66,16 +62,8 @@ struct WatchAlerts: AsyncParsableCommand {
                 }
                 await boards.stop()
                 await exchangeBoards.stop()
-                // The firings still waiting for the webhook get up to 10 s more.
-                hook?.finish()
-                if let sending {
-                    let deadline = Task {
-                        try? await Task.sleep(for: .seconds(10))
-                        sending.cancel()
-                    }
-                    await sending.value
-                    deadline.cancel()
-                }
+                // The firings still waiting for the webhook get up to 10 s more; the rest are counted.
+                await hook?.close(within: .seconds(10))
             }
         }
     }
@@ -108,10 +96,14 @@ extension WatchAlerts {
     /// Runs `monitor` for a process whose faces show its firings (the app, `serve`), and POSTs
     /// each firing to `webhook` when one is given; cancelling the task stops both. With `ready`,
     /// the rules are first read once that task has ended (``BoardWatchers/start``).
-    static func run(_ monitor: AlertMonitor, webhook: String?, after ready: Task<Void, Never>?) -> Task<Void, Never> {
+    static func run(
+        _ monitor: AlertMonitor, webhook: WebhookAddress?, after ready: Task<Void, Never>?
+    ) -> Task<Void, Never> {
         let events = monitor.events()
-        let hook = webhook.map { url in
-            AlertWebhook(url: url, logger: Logger(label: "sise.webhook")) { StandardError.writeLine("sise: \($0)") }
+        let hook = webhook.map { address in
+            AlertWebhook(address: address, logger: Logger(label: "sise.webhook")) {
+                StandardError.writeLine("sise: \($0)")
+            }
         }
         return Task {
             guard await BoardWatchers.isReady(ready) else { return }

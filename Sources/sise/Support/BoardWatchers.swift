@@ -28,7 +28,8 @@ struct BoardWatchers {
     /// rules', the bank rate's and the wallets' first) start once that task has ended: the
     /// terminal app ends it when its first board is on the screen.
     static func start(
-        board: LiveBoard, boards: ExchangeBoards, store: MarketStore, forex client: ForexClient, webhook: String? = nil,
+        board: LiveBoard, boards: ExchangeBoards, store: MarketStore, forex client: ForexClient,
+        webhook: WebhookAddress? = nil,
         logger: Logger, after ready: Task<Void, Never>? = nil
     ) async -> BoardWatchers {
         let onDemand = BoardsOnDemand(boards: boards, listings: store.listings, now: MarketStore.wallClock) {

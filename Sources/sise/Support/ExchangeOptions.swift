@@ -54,7 +54,7 @@ struct ExchangeOptions: ParsableArguments {
     /// Whether to connect to the real exchange: `--live`, or the config's `live = true` unless
     /// `--simulated` or `--base-url` says otherwise.
     var live: Bool {
-        liveFlag || (!simulatedFlag && baseURL == nil && ConfigTable.liveByDefault())
+        liveFlag || (!simulatedFlag && baseURL == nil && ConfigFile.liveByDefault())
     }
 
     /// The crypto exchange chosen (Upbit when none is).

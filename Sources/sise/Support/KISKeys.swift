@@ -12,10 +12,7 @@ enum KISKeys {
 
     /// The config file's path.
     static func configPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return base + "/sise/config.toml"
+        ConfigFile.path(environment: environment)
     }
 
     /// The keys, or a one-line reason why there are none.
@@ -37,41 +34,12 @@ enum KISKeys {
         guard mode & 0o077 == 0 else {
             throw Missing(description: "\(path) holds keys but others can read it: run chmod 600 \(path)")
         }
-        let table = ConfigTable.read(path: path, table: "kis")
-        guard let key = table["app_key"], let secret = table["app_secret"], !key.isEmpty, !secret.isEmpty else {
+        let config = ConfigFile.load(path: path)
+        guard let key = config.text("kis", "app_key"), let secret = config.text("kis", "app_secret"), !key.isEmpty,
+            !secret.isEmpty
+        else {
             throw Missing(description: "\(path) has no app_key and app_secret under [kis]")
         }
         return KISCredentials(appKey: key, appSecret: secret)
-    }
-}
-
-/// Reads the string keys of one table of a TOML config file: `key = "value"` lines (comments and
-/// other tables skipped). Only the few settings Sise has are read this way.
-enum ConfigTable {
-    /// Whether `$XDG_CONFIG_HOME/sise/config.toml` says `live = true` under `[sise]`.
-    static func liveByDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        read(path: KISKeys.configPath(environment: environment), table: "sise")["live"] == "true"
-    }
-
-    static func read(path: String, table: String) -> [String: String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
-        var values: [String: String] = [:]
-        var current = ""
-        for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("[") {
-                current = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
-                continue
-            }
-            guard current == table, let equals = line.firstIndex(of: "=") else { continue }
-            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), let end = value.dropFirst().firstIndex(of: "\"") {
-                value = String(value[value.index(after: value.startIndex)..<end])
-            }
-            values[name] = value
-        }
-        return values
     }
 }

@@ -16,8 +16,9 @@ enum UpbitKeyFile {
         }
         let path = KISKeys.configPath(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let table = ConfigTable.read(path: path, table: "upbit")
-        guard let access = table["access_key"], let secret = table["secret_key"], !access.isEmpty, !secret.isEmpty
+        let config = ConfigFile.load(path: path)
+        guard let access = config.text("upbit", "access_key"), let secret = config.text("upbit", "secret_key"),
+            !access.isEmpty, !secret.isEmpty
         else { return nil }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0o777
