@@ -262,7 +262,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["MarketDomain", "MarketStore", "TestSupport"],
+            dependencies: [
+                "MarketDomain", "MarketStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -80,7 +80,7 @@ struct BinanceRESTController<Context: RequestContext> {
     }
 
     /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator
-    /// keeps 100); `historicalTrades` with `fromId`: those from that id on (of the kept ones).
+    /// keeps 2,000); `historicalTrades` with `fromId`: those from that id on (of the kept ones).
     private func trades(_ request: Request) -> Response {
         let parameters = FormQuery(request.uri)
         guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {

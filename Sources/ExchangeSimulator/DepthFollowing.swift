@@ -48,7 +48,7 @@ struct DepthFollowing: Sendable {
             let tape = trades && tapes.contains(market)
             guard levels != nil || tape,
                 let depth = venue.depth(
-                    market, levels: levels ?? 1, trades: tape ? SimulatedTape.capacity : 0, now: now)
+                    market, levels: levels ?? 1, trades: tape ? SimulatedTape.recent : 0, now: now)
             else { return nil }
             let grouping = levels == nil ? nil : groupings[market]
             let book = grouping.flatMap { venue.groupedBook(market, level: $0, count: levels ?? 1, now: now) }

@@ -137,7 +137,7 @@ struct SimulatedCoin: Sendable {
         for byte in id.rawValue.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
         var generator = SeededGenerator(seed: seed)
         var tape = SimulatedTape()
-        let count = SimulatedTape.capacity
+        let count = SimulatedTape.recent
         for index in 0..<count {
             let left = Double(count - 1 - index)
             let traded =

@@ -189,7 +189,7 @@ public final class SimulatedVenue: Sendable {
             let market = market(id, coin)
             let figures = coin.figures(as: market, scale: scale, now: now)
             let second = now / 1000
-            let recent = coin.trades(as: market, scale: scale, count: max(count, SimulatedTape.capacity))
+            let recent = coin.trades(as: market, scale: scale, count: max(count, SimulatedTape.recent))
             // The side the last trade took stands at the last price; this second's trades there took from it.
             let takerSide: Trade.Side = figures.lastSideIsAsk ? .sell : .buy
             let taken = recent.prefix { $0.timestamp / 1000 == second }

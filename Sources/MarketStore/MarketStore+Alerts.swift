@@ -6,9 +6,19 @@ extension MarketStore {
     /// How many firings the history keeps.
     public static let alertHistoryLimit = 1_000
 
-    /// Every alert rule, oldest first (rules written by a newer version are left out).
+    /// Every alert rule, oldest first (rules written by a newer version are left out: see
+    /// ``unreadableAlertRuleNumbers()``).
     public func alertRules() throws -> [AlertRule] {
         try read { db in try AlertRuleRecord.order(AlertRuleRecord.Columns.id).fetchAll(db).compactMap(\.rule) }
+    }
+
+    /// The numbers of the stored rules this version cannot read (a newer one's kinds), oldest
+    /// first: left as they are, for the commands to name once (issue 63).
+    public func unreadableAlertRuleNumbers() throws -> [Int64] {
+        try read { db in
+            try AlertRuleRecord.order(AlertRuleRecord.Columns.id).fetchAll(db).filter { $0.rule == nil }
+                .compactMap(\.id)
+        }
     }
 
     /// Stores a new rule and returns it with its number; the same rule twice (same exchange,

@@ -82,7 +82,16 @@ public final class MarketStore: Sendable {
                     throw StoreError(
                         "\(path) is damaged (\(verdict.first ?? "unreadable")); it was left untouched")
                 }
-                return try StoreMigrations.migrator.hasCompletedMigrations(db)
+                // A newer Sise migrated it further: this one would write rows the newer one does not
+                // expect (issue 63). It is left alone, and the person told (exit 74).
+                let migrator = StoreMigrations.migrator
+                if try migrator.hasBeenSuperseded(db) {
+                    let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
+                    throw StoreError(
+                        "\(path) was written by a newer Sise (its schema has \(unknown.joined(separator: ", "))); "
+                            + "it was left untouched: update Sise, or give another --db")
+                }
+                return try migrator.hasCompletedMigrations(db)
             }
         } catch let error as StoreError {
             throw error

@@ -15,12 +15,17 @@ final class LoopbackProxy: Sendable {
         case closeOnRequest
         /// Passes bytes both ways to the upstream port.
         case forward
+        /// Closes the connection at once (the proxy is in an ``outage(for:)``).
+        case refuse
     }
 
     private struct State {
         var plan: [Behaviour]
         var accepted = 0
         var blackHolesClosedByClient = 0
+        /// Counts outages: a forwarded connection ends when it changes.
+        var outages = 0
+        var refusing = false
     }
 
     /// The proxy's state, shared with its connections' tasks.
@@ -56,6 +61,7 @@ final class LoopbackProxy: Sendable {
                     for try await connection in connections {
                         let behaviour = state.state.withLock { state -> Behaviour in
                             state.accepted += 1
+                            if state.refusing { return .refuse }
                             return state.plan.isEmpty ? .forward : state.plan.removeFirst()
                         }
                         group.addTask {
@@ -79,6 +85,8 @@ final class LoopbackProxy: Sendable {
             }
             // The inbound side ended: the client closed its socket.
             state.state.withLock { $0.blackHolesClosedByClient += 1 }
+        case .refuse:
+            try? await connection.executeThenClose { _, _ in }
         case .closeOnRequest:
             try? await connection.executeThenClose { inbound, _ in
                 var iterator = inbound.makeAsyncIterator()
@@ -95,11 +103,18 @@ final class LoopbackProxy: Sendable {
                             }
                         })
             else { return }
+            let born = state.state.withLock { $0.outages }
             try? await connection.executeThenClose { clientIn, clientOut in
                 try await upstream.executeThenClose { upstreamIn, upstreamOut in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask { for try await bytes in clientIn { try await upstreamOut.write(bytes) } }
                         group.addTask { for try await bytes in upstreamIn { try await clientOut.write(bytes) } }
+                        // An outage cuts every connection that was open.
+                        group.addTask {
+                            while state.state.withLock({ $0.outages }) == born {
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                        }
                         // Either side closing ends both.
                         try await group.next()
                         group.cancelAll()
@@ -113,6 +128,16 @@ final class LoopbackProxy: Sendable {
     var accepted: Int { shared.state.withLock { $0.accepted } }
     /// How many black-holed connections the client closed.
     var blackHolesClosedByClient: Int { shared.state.withLock { $0.blackHolesClosedByClient } }
+
+    /// Cuts every open connection and refuses new ones for `duration`, then forwards again.
+    func outage(for duration: Duration) async {
+        shared.state.withLock {
+            $0.outages += 1
+            $0.refusing = true
+        }
+        try? await Task.sleep(for: duration)
+        shared.state.withLock { $0.refusing = false }
+    }
 
     func stop() {
         server.cancel()

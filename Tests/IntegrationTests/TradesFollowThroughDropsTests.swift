@@ -34,7 +34,7 @@ import Testing
         #expect(steps.allSatisfy { $1 > $0 }, "\(steps.filter { $1 <= $0 }.prefix(10))")
         // A catch-up whose request failed (the simulator drops REST connections too) says so
         // instead; any other jump must be a gap told with its size.
-        let failedCatchUps = result.stderr.split(separator: "\n").count { $0.contains("could not catch up") }
+        let failedCatchUps = result.stderr.split(separator: "\n").count { $0.contains("could not be fetched (tried") }
         let jumps = steps.filter { $1 > $0 + 1 }
         let untold = jumps.filter { before, after in
             !result.stderr.contains("gap: \(after - before - 1) trades between #\(before) and #\(after)")

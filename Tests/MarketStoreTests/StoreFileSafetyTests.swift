@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MarketDomain
 import MarketStore
 import TestSupport
@@ -75,6 +76,31 @@ import Testing
         #expect(bytes(path) == text)
     }
 
+    /// A file a newer Sise migrated further is refused, named, and left alone (issue 63): it was
+    /// written to without a word.
+    @Test func aFileOfANewerSchemaIsRefusedUntouched() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try seededDatabase(in: folder)
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: a newer feature')")
+            }
+        }
+        let newer = try #require(bytes(path))
+        for access in [MarketStore.Access.readOnly, .readWrite] {
+            do {
+                _ = try MarketStore.open(path: path, access: access)
+                Issue.record("\(access): opened")
+            } catch let error as StoreError {
+                #expect(error.description.contains("written by a newer Sise"), "\(error)")
+                #expect(error.description.contains("v99: a newer feature"))
+            }
+            #expect(bytes(path) == newer)
+        }
+    }
+
     /// Two running copies of Sise: each opens the file; what one commits the other reads.
     @Test func twoOpenStoresOfOneFileSeeEachOthersEdits() throws {
         let folder = folder()
@@ -109,5 +135,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no").path))
         _ = try MarketStore.open(path: path, createFolder: true)
         #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
+
+/// A rule row this version cannot read is not dropped without a word (issue 63): the store names
+/// it for the commands to say.
+@Suite struct UnreadableRuleTests {
+    @Test func aRuleOfAKindThisVersionDoesNotKnowIsNamedNotSkippedSilently() throws {
+        let folder = TestScratch.folder.appendingPathComponent("sise-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sise.sqlite").path
+        let store = try MarketStore.open(path: path)
+        let kept = try store.addAlertRule(
+            AlertRule(exchange: .upbit, market: MarketID("KRW-BTC")!, condition: .above(1e8)))
+        let odd = try store.addAlertRule(
+            AlertRule(exchange: .upbit, market: MarketID("KRW-ETH")!, condition: .below(1e6)))
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(
+                sql: "UPDATE alertRule SET condition = ? WHERE id = ?", arguments: [#"{"sentiment":{}}"#, odd.id])
+        }
+        #expect(try store.alertRules().map(\.id) == [kept.id])
+        #expect(try store.unreadableAlertRuleNumbers() == [odd.id])
     }
 }

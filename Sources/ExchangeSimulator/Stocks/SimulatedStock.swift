@@ -1,7 +1,7 @@
 import Foundation
 import MarketDomain
 
-/// One simulated stock: completed daily bars (weekdays only, oldest first) and, during its
+/// One simulated stock: completed daily bars (its exchange's trading days only, oldest first) and, during its
 /// exchange's session, today's bar moving with a random walk (KRX ticks and ±30 % limits in
 /// Korea, cents in the US). It moves lazily: each read advances it to the time asked.
 struct SimulatedStock: Sendable {
@@ -18,38 +18,6 @@ struct SimulatedStock: Sendable {
     var lastUpdate: Int64
     var generator: SeededGenerator
 
-    /// The exchange's session in UTC: KRX 09:00–15:30 KST, US 09:30–16:00 New York (EST, no DST).
-    struct Session {
-        let offsetMilliseconds: Int64
-        let openMinute: Int
-        let closeMinute: Int
-
-        static func of(_ market: StockMarket) -> Session {
-            market.isKorean
-                ? Session(offsetMilliseconds: 9 * 3_600_000, openMinute: 9 * 60, closeMinute: 15 * 60 + 30)
-                : Session(offsetMilliseconds: -5 * 3_600_000, openMinute: 9 * 60 + 30, closeMinute: 16 * 60)
-        }
-
-        /// The exchange's local day at `time`.
-        func day(at time: Int64) -> TradingDay { TradingDay(unixMilliseconds: time + offsetMilliseconds) }
-
-        /// How far through the day's session `time` is: `nil` before the open, 1 after the close.
-        func fraction(at time: Int64) -> Double? {
-            let day = day(at: time)
-            let minutes = Double(time + offsetMilliseconds - day.startUnixMilliseconds) / 60_000
-            guard minutes >= Double(openMinute) else { return nil }
-            return min(1, (minutes - Double(openMinute)) / Double(closeMinute - openMinute))
-        }
-
-        /// Unix ms of the session's open and close on a local day.
-        func bounds(of day: TradingDay) -> (open: Int64, close: Int64) {
-            let start = day.startUnixMilliseconds - offsetMilliseconds
-            return (start + Int64(openMinute) * 60_000, start + Int64(closeMinute) * 60_000)
-        }
-    }
-
-    var session: Session { Session.of(stock.market) }
-
     init(stock: Stock, level: Double, now: Int64, historyDays: Int, seed: UInt64) {
         self.stock = stock
         generator = SeededGenerator(seed: seed)
@@ -63,7 +31,7 @@ struct SimulatedStock: Sendable {
         var day = today.adding(days: -1)
         // Walk back from the last close, weekdays only.
         while bars.count < historyDays {
-            if day.isWeekday {
+            if session.isTradingDay(day) {
                 let open = Self.round(close * exp(generator.gaussian() * dailyVolatility), stock.market)
                 let high = Self.round(
                     max(open, close) * (1 + abs(generator.gaussian()) * dailyVolatility * 0.4), stock.market)
@@ -92,15 +60,15 @@ struct SimulatedStock: Sendable {
             self.today = nil
             reached = 0
         }
-        // Weekdays between the last bar and today that passed unseen trade as whole days.
+        // Trading days between the last bar and today that passed unseen trade as whole days.
         if var day = history.last?.day.adding(days: 1) {
             while day < today {
-                if day.isWeekday { history.append(wholeDay(day)) }
+                if session.isTradingDay(day) { history.append(wholeDay(day)) }
                 day = day.adding(days: 1)
             }
         }
         if history.count > 600 { history.removeFirst(history.count - 600) }
-        guard today.isWeekday, let fraction = session.fraction(at: time) else {
+        guard session.isTradingDay(today), let fraction = session.fraction(at: time) else {
             lastUpdate = max(lastUpdate, time)
             return
         }
@@ -175,14 +143,5 @@ struct SimulatedStock: Sendable {
     /// A price on its market's grid: a KRX tick, or a cent.
     static func round(_ price: Double, _ market: StockMarket) -> Double {
         market.isKorean ? KRXPriceRules.snap(price) : max(0.01, (price * 100).rounded() / 100)
-    }
-}
-
-extension TradingDay {
-    /// Monday to Friday.
-    var isWeekday: Bool {
-        // 1970-01-01 was a Thursday.
-        let weekday = ((daysSinceEpoch % 7) + 7 + 3) % 7  // 0 = Monday
-        return weekday < 5
     }
 }

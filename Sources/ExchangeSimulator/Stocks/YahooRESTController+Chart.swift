@@ -2,6 +2,7 @@ import ExchangeWire
 import Foundation
 import Hummingbird
 import MarketDomain
+import SiseSupport
 
 /// One bar of a chart reply: its start (Unix seconds) and values.
 struct ChartPoint: Sendable {
@@ -23,7 +24,8 @@ extension YahooRESTController {
     ) {
         if let first = parameters.get(YahooEndpoint.Parameter.period1).flatMap({ Int64($0) }) {
             let last = parameters.get(YahooEndpoint.Parameter.period2).flatMap { Int64($0) }
-            return (first * 1000, last.map { $0 * 1000 } ?? now, nil)
+            // Seconds from a request can be anything: held to what milliseconds can hold.
+            return (first.multiplied(saturating: 1000), last.map { $0.multiplied(saturating: 1000) } ?? now, nil)
         }
         let day: Int64 = 86_400_000
         switch range ?? "1mo" {
@@ -37,7 +39,7 @@ extension YahooRESTController {
         case "ytd":
             let today = session.day(at: now)
             let january = TradingDay(year: today.components.year, month: 1, day: 1) ?? today
-            return (january.startUnixMilliseconds - session.offsetMilliseconds, now, nil)
+            return (january.startUnixMilliseconds - session.offsetMilliseconds(on: january), now, nil)
         default: return (nil, now, nil)
         }
     }
@@ -111,9 +113,10 @@ extension YahooRESTController {
         first: StockBar?, range: String, interval: String, session: SimulatedStock.Session, now: Int64
     ) -> YahooChartMeta {
         let codes = exchangeCodes(stock.market)
-        let zone = stock.market.isKorean ? ("KST", "Asia/Seoul") : ("EST", "America/New_York")
-        let offset = Int(session.offsetMilliseconds / 1000)
-        let today = session.day(at: now)
+        // The session of today, or of the last trading day before it, in the zone's time of then.
+        let today = session.tradingDay(onOrBefore: session.day(at: now))
+        let zone = (session.abbreviation(on: today), session.zoneName)
+        let offset = Int(session.offsetMilliseconds(on: today) / 1000)
         let (open, close) = session.bounds(of: today)
         let year = bars.suffix(250)
         var meta = YahooChartMeta()

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import MarketDomain
 import NIOCore
+import SiseSupport
 
 /// The simulated Yahoo Finance (exchange-apis.md §6): the chart of one symbol (ranges, periods,
 /// daily to quarterly bars, and intraday bars of the latest session), Latin-script search, the
@@ -58,7 +59,7 @@ struct YahooRESTController<Context: RequestContext> {
         let session = SimulatedStock.Session.of(stock.market)
         let window = Self.window(range: range, parameters: parameters, now: time, session: session)
         let intraday = !["1d", "5d", "1wk", "1mo", "3mo"].contains(interval)
-        if intraday, let start = window.start, time - start > 60 * 86_400_000 {
+        if intraday, let start = window.start, time.subtracting(saturating: start) > 60 * 86_400_000 {
             return .json(
                 YahooChartResponse(
                     error: YahooError(
@@ -68,18 +69,31 @@ struct YahooRESTController<Context: RequestContext> {
                     )),
                 status: .unprocessableContent)
         }
-        let chosen = bars.filter { bar in
-            let open = session.bounds(of: bar.day).open
-            return (window.start.map { open >= $0 - 86_400_000 + 1 } ?? true) && (window.end.map { open <= $0 } ?? true)
+        // A bar is stamped at its session's open, and only bars stamped inside [period1, period2)
+        // are served, as Yahoo serves them (issue 63).
+        func inside(_ stamp: Int64) -> Bool {
+            (window.start.map { stamp >= $0 } ?? true) && (window.end.map { stamp < $0 } ?? true)
         }
+        let chosen = bars.filter { inside(session.bounds(of: $0.day).open) }
         let selected = window.lastBars.map { Array(chosen.suffix($0)) } ?? chosen
         let points =
             intraday
             ? Self.intradayPoints(of: chosen.suffix(1), interval: interval, session: session, now: time)
+                .filter { inside($0.time * 1000) }
             : Self.aggregate(selected, interval: interval, session: session)
-        let meta = Self.meta(
+        var meta = Self.meta(
             stock: stock, symbol: symbol.uppercased(), bars: bars, latest: quote, lastUpdate: lastUpdate,
             first: selected.first, range: range ?? "", interval: interval, session: session, now: time)
+        if intraday, let day = chosen.last?.day {
+            let (open, close) = session.bounds(of: day)
+            meta.tradingPeriods = [
+                [
+                    .init(
+                        timezone: session.abbreviation(on: day), start: open / 1000, end: close / 1000,
+                        gmtoffset: Int(session.offsetMilliseconds(on: day) / 1000))
+                ]
+            ]
+        }
         return .json(YahooChartResponse(result: Self.result(meta: meta, points: points, intraday: intraday)))
     }
 

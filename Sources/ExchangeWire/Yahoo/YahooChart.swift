@@ -129,6 +129,8 @@ public struct YahooChartMeta: Codable, Sendable, Equatable {
     public var scale: Int?
     public var priceHint: Int?
     public var currentTradingPeriod: TradingPeriods?
+    /// For intraday bars: each session's regular period, one array a day.
+    public var tradingPeriods: [[Period]]?
     public var dataGranularity: String?
     public var range: String?
     public var validRanges: [String]?

@@ -21,7 +21,14 @@ struct AlertsCommand: AsyncParsableCommand {
         func run() async throws {
             StandardOutput.prepare()
             try await CommandFailure.guarding {
-                let rules = try storeOptions.openForReading().alertRules()
+                let store = try storeOptions.openForReading()
+                let rules = try store.alertRules()
+                let unreadable = try store.unreadableAlertRuleNumbers()
+                if !unreadable.isEmpty {
+                    StandardError.writeLine(
+                        "sise: alert rules " + unreadable.map { "#\($0)" }.joined(separator: ", ")
+                            + " cannot be read by this version of Sise (a newer one's?); they are left as they are")
+                }
                 switch format {
                 case .json: try StandardOutput.writeLine(OutputJSON.encode(rules.map(AlertRuleRecordLine.init)))
                 case .csv, .table:

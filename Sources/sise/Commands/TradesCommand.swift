@@ -75,23 +75,32 @@ struct TradesCommand: AsyncParsableCommand {
             group.addTask {
                 var printer = printer
                 var away = true  // trades between the first page and the subscription are caught up too
+                // The live trades wait in the feed's buffer while the missed ones are fetched: a
+                // request refused while the exchange is still coming back is tried again (0.5, 1,
+                // 2, 4, 8 s), so that nothing it still lists is lost.
                 func catchUp() async throws {
                     away = false
+                    let last = printer.last
                     do {
-                        let page =
-                            if let last = printer.last {
+                        let page = try await BackOffRetry.run(
+                            attempts: 6, firstDelay: .milliseconds(500), clock: ContinuousClock()
+                        ) {
+                            if let last {
                                 try await client.fetchTradesAfter(market, last)
                             } else {
                                 try await client.fetchTrades(market, MarketDataClient.largestTradePage)
                             }
+                        }
                         try printer.catchUp(page)
                     } catch let error as OutputError {
                         throw error
                     } catch {
                         // Stopping (--duration, Ctrl-C) cancels the request: nothing to say.
                         if Task.isCancelled { throw CancellationError() }
+                        let after = last.map { " after #\($0.id)" } ?? ""
                         StandardError.writeLine(
-                            "sise: could not catch up on trades missed: \(CommandFailure.message(for: error))")
+                            "sise: gap: the trades\(after) could not be fetched (tried 6 times over 15 s: "
+                                + "\(CommandFailure.message(for: error))); the exchange may still list them")
                     }
                 }
                 for await event in events {
@@ -152,8 +161,8 @@ private struct TradePrinter: Sendable {
         if let gap {
             let count = gap.missing.map { "\($0) trades" } ?? "trades"
             StandardError.writeLine(
-                "sise: gap: \(count) between #\(gap.after.id) and #\(gap.before.id) could not be fetched "
-                    + "(the exchange no longer serves them)")
+                "sise: gap: \(count) between #\(gap.after.id) and #\(gap.before.id) are no longer listed by the "
+                    + "exchange (the oldest it pages back to now is #\(gap.before.id))")
         }
     }
 

@@ -29,6 +29,13 @@ struct WatchAlerts: AsyncParsableCommand {
         StandardOutput.prepare()
         try await CommandFailure.guarding {
             let store = try storeOptions.open()
+            let unreadable = try store.unreadableAlertRuleNumbers()
+            if !unreadable.isEmpty {
+                StandardError.writeLine(
+                    "sise: alert rules " + unreadable.map { "#\($0)" }.joined(separator: ", ")
+                        + " cannot be read by this version of Sise (a newer one's?); they are not watched and left as they are"
+                )
+            }
             if try store.alertRules().isEmpty {
                 StandardError.writeLine(
                     "sise: no alert rules yet — watching for some (`sise alerts add KRW-BTC --above 150000000`)")
