@@ -70,6 +70,8 @@ struct AlertFiringRecord: Codable, FetchableRecord, PersistableRecord {
     var message: String
     var note: String
     var heldBack: Bool
+    /// `delivered` or `undelivered` once a webhook settled it; nil without one.
+    var webhook: String?
 
     enum Columns {
         static let id = Column("id")
@@ -88,6 +90,7 @@ struct AlertFiringRecord: Codable, FetchableRecord, PersistableRecord {
         message = firing.message
         note = firing.note
         self.heldBack = heldBack
+        webhook = nil
     }
 
     /// The firing, or nil for a row this version cannot read.
@@ -97,6 +100,6 @@ struct AlertFiringRecord: Codable, FetchableRecord, PersistableRecord {
             firing: AlertFiring(
                 rule: rule, exchange: exchange, market: market, kind: kind, price: price, level: level,
                 direction: direction, at: at, message: message, note: note),
-            heldBack: heldBack)
+            heldBack: heldBack, webhook: webhook.flatMap(WebhookOutcome.init(rawValue:)))
     }
 }

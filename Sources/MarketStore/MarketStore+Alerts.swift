@@ -77,6 +77,16 @@ extension MarketStore {
         }
     }
 
+    /// Marks what became of `firing` at the webhook (the history says it); a firing another copy
+    /// recorded, or one already let go of, is left as it is.
+    public func markWebhook(_ outcome: WebhookOutcome, of firing: AlertFiring) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE alertFiring SET webhook = ? WHERE rule = ? AND at = ? AND direction = ?",
+                arguments: [outcome.rawValue, firing.rule, firing.at, firing.direction])
+        }
+    }
+
     /// The last firings, newest first.
     public func alertHistory(limit: Int = MarketStore.alertHistoryLimit) throws -> [RecordedFiring] {
         try read { db in

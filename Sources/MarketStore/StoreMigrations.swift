@@ -128,6 +128,9 @@ enum StoreMigrations {
                 table.primaryKey(["exchange", "market", "interval"])
             }
         }
+        migrator.registerMigration("v9: what became of each firing at the webhook") { db in
+            try db.alter(table: "alertFiring") { table in table.add(column: "webhook", .text) }
+        }
         return migrator
     }
 }

@@ -59,7 +59,10 @@ import Testing
         let reports = Reports()
         let webhook = try Self.webhook(server, reports: reports)
         webhook.start()
-        for rule in 1...46 { webhook.post(Data(#"{"rule":\#(rule)}"#.utf8)) }
+        let outcomes = Reports()
+        for rule in 1...46 {
+            webhook.post(Data(#"{"rule":\#(rule)}"#.utf8)) { delivered in outcomes.append("\(rule) \(delivered)") }
+        }
         try await withDeadline(seconds: 30, "a first try") {
             while server.received.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         }
@@ -71,6 +74,8 @@ import Testing
         #expect(said.last?.hasPrefix("webhook: 46 of 46 firings not delivered to 127.0.0.1") == true, "\(said)")
         #expect(!said.dropFirst(promisesBefore).dropLast().contains { $0.contains("trying again") }, "\(said)")
         #expect(server.received.allSatisfy { $0 == #"{"rule":1}"# }, "the first waits at the head, in order")
+        // Each firing hears it was not delivered (the history marks it).
+        #expect(outcomes.all.count == 46 && outcomes.all.allSatisfy { $0.hasSuffix(" false") }, "\(outcomes.all)")
         #expect(!said.joined().contains("SECRET"))
     }
 

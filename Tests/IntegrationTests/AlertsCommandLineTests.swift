@@ -80,6 +80,8 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(recorded.count == 1)
         #expect(recorded.first?["heldBack"] as? Bool == false)
+        // The history says the webhook took it (issue 63: and marks one it never took).
+        #expect(recorded.first?["webhook"] as? String == "delivered", "\(recorded)")
     }
 
     /// Issue 28's last part: a five-minute window is filled from one-minute candles rather than

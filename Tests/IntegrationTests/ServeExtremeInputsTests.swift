@@ -41,22 +41,53 @@ import WSClient
         try await withDeadline(seconds: 90, "a tab to send every input and see its last one") {
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", logger: ServeSafetyTests.quietLogger) {
                 inbound, outbound, _ in
-                var sent = false
+                // Phase 0: the board's inputs, then the detail opened and zoomed to both ends (its
+                // window shows 20 candles at the end: the detail did take them); phase 1: the rest.
+                let (board, detail) = (Self.inputs.prefix(3), Self.inputs.dropFirst(3))
+                var phase = 0
+                func send(_ inputs: ArraySlice<(setUp: [String], template: String)>) async throws {
+                    for (setUp, template) in inputs {
+                        for input in setUp { try await outbound.write(.text(#"{"input":"# + input + "}")) }
+                        for value in Self.values {
+                            let input = template.replacingOccurrences(of: "N", with: value)
+                            try await outbound.write(.text(#"{"input":"# + input + "}"))
+                        }
+                    }
+                }
                 for try await message in inbound.messages(maxSize: 1 << 22) {
                     guard case .text(let text) = message else { continue }
-                    if !sent {
-                        sent = true
-                        for (setUp, template) in Self.inputs {
-                            for input in setUp { try await outbound.write(.text(#"{"input":"# + input + "}")) }
-                            for value in Self.values {
-                                let input = template.replacingOccurrences(of: "N", with: value)
-                                try await outbound.write(.text(#"{"input":"# + input + "}"))
-                            }
-                        }
+                    switch phase {
+                    case 0:
+                        phase = 1
+                        try await send(board)
+                        try await send(detail.prefix(1))
+                    case 1 where text.contains(#""count":20"#):
+                        phase = 2
+                        try await send(detail.dropFirst())
                         try await outbound.write(.text(#"{"input":{"board":{"tabChosen":{"tab":"market"}}}}"#))
                         try await outbound.write(
                             .text(#"{"input":{"board":{"searchTextChanged":{"text":"\#(marker)"}}}}"#))
-                    } else if text.contains(marker) {
+                    case 2 where text.contains(marker):
+                        try await outbound.close(.normalClosure, reason: nil)
+                        return
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        #expect(server.process.isRunning)
+        // The example page's selection too (`/ws/repo-search`).
+        try await withDeadline(seconds: 60, "the repository search page to take the extremes") {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/ws/repo-search", logger: ServeSafetyTests.quietLogger
+            ) { inbound, outbound, _ in
+                for value in Self.values {
+                    try await outbound.write(.text(#"{"input":{"selectionMoved":{"by":\#(value)}}}"#))
+                }
+                try await outbound.write(.text(#"{"input":{"queryChanged":{"query":"\#(marker)"}}}"#))
+                for try await message in inbound.messages(maxSize: 1 << 22) {
+                    if case .text(let text) = message, text.contains(marker) {
                         try await outbound.close(.normalClosure, reason: nil)
                         return
                     }

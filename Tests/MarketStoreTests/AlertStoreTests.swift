@@ -58,6 +58,17 @@ import Testing
         #expect(try first.alertHistory(limit: 3).count == 3)
     }
 
+    /// What became of a firing at the webhook is kept with it (issue 63, item 4).
+    @Test func theHistoryMarksAFiringTheWebhookNeverDelivered() throws {
+        let store = try MarketStore.inMemory()
+        try store.recordFiring(firing(rule: 1, at: 5), heldBack: false)
+        try store.recordFiring(firing(rule: 1, at: 6), heldBack: false)
+        try store.recordFiring(firing(rule: 1, at: 7), heldBack: false)
+        try store.markWebhook(.delivered, of: firing(rule: 1, at: 5))
+        try store.markWebhook(.undelivered, of: firing(rule: 1, at: 6))
+        #expect(try store.alertHistory().map(\.webhook) == [nil, .undelivered, .delivered])
+    }
+
     @Test func quietHoursAreKeptAndEnded() throws {
         let store = try MarketStore.inMemory()
         #expect(try store.quietHours() == nil)

@@ -21,12 +21,22 @@ public final class AlertWebhook: Sendable {
     private struct Counts {
         var posted = 0
         var delivered = 0
+        /// Delivered, refused or dropped.
+        var settled = 0
         var lastProblem: String?
+        /// What each firing not settled yet wants to hear, by its number.
+        var waiting: [Int: @Sendable (Bool) -> Void] = [:]
+    }
+
+    /// A firing handed over: its number and its body.
+    private struct Posted: Sendable {
+        let number: Int
+        let body: Data
     }
 
     private let address: WebhookAddress
-    private let bodies: AsyncStream<Data>
-    private let input: AsyncStream<Data>.Continuation
+    private let bodies: AsyncStream<Posted>
+    private let input: AsyncStream<Posted>.Continuation
     private let firstDelay: Duration
     private let clock: any Clock<Duration>
     private let logger: Logger
@@ -55,13 +65,27 @@ public final class AlertWebhook: Sendable {
     /// How many firings were handed over and how many the hook took.
     public var delivery: (posted: Int, delivered: Int) { counts.withLock { ($0.posted, $0.delivered) } }
 
-    /// Hands a firing's JSON over; returns at once.
-    public func post(_ json: Data) {
-        if case .dropped = input.yield(json) {
-            report("webhook: 1,000 firings waiting for \(address.host); one dropped")
-        } else {
-            counts.withLock { $0.posted += 1 }
+    /// Hands a firing's JSON over; returns at once. `settled` hears once whether the hook took it
+    /// (false when it was refused, dropped, or still waiting when the webhook stopped).
+    public func post(_ json: Data, settled: (@Sendable (_ delivered: Bool) -> Void)? = nil) {
+        let number = counts.withLock { counts in
+            counts.posted += 1
+            if let settled { counts.waiting[counts.posted] = settled }
+            return counts.posted
         }
+        if case .dropped(let dropped) = input.yield(Posted(number: number, body: json)) {
+            report("webhook: 1,000 firings waiting for \(address.host); this one dropped")
+            settle(dropped.number, delivered: false)
+        }
+    }
+
+    private func settle(_ number: Int, delivered: Bool) {
+        let settled = counts.withLock { counts in
+            if delivered { counts.delivered += 1 }
+            counts.settled += 1
+            return counts.waiting.removeValue(forKey: number)
+        }
+        settled?(delivered)
     }
 
     /// Starts sending on a task of the webhook's own (ended by ``close(within:)``).
@@ -88,9 +112,15 @@ public final class AlertWebhook: Sendable {
     /// Sends the bodies in order until the input ends or the task is cancelled, then says how many
     /// were not delivered, if any.
     public func run() async {
-        for await body in bodies {
-            guard await deliver(body) else { break }
+        for await posted in bodies {
+            guard await deliver(posted) else { break }
         }
+        // Whatever still waits was not delivered: each firing hears it.
+        let unsettled = counts.withLock { counts in
+            defer { counts.waiting = [:] }
+            return counts.waiting.values
+        }
+        for settled in unsettled { settled(false) }
         let (posted, delivered, problem) = counts.withLock { ($0.posted, $0.delivered, $0.lastProblem) }
         let missed = posted - delivered
         guard missed > 0 else { return }
@@ -107,23 +137,24 @@ public final class AlertWebhook: Sendable {
 
     /// Delivers one body, or gives it up when the hook refuses it for good; false when sending
     /// must stop (cancelled, or a failure while closing).
-    private func deliver(_ body: Data) async -> Bool {
+    private func deliver(_ posted: Posted) async -> Bool {
         var delay = firstDelay
         while !Task.isCancelled {
-            let outcome = await WebhookPost.send(body, to: address, logger: logger)
+            let outcome = await WebhookPost.send(posted.body, to: address, logger: logger)
             switch outcome {
             case .delivered:
-                counts.withLock { $0.delivered += 1 }
+                settle(posted.number, delivered: true)
                 return true
             case .refused(let problem):
                 counts.withLock { $0.lastProblem = problem }
                 report("webhook: \(address.host) refused a firing (\(problem)); not sent again")
+                settle(posted.number, delivered: false)
                 return true
             case .failed(let problem):
                 counts.withLock { $0.lastProblem = problem }
                 // A process that is ending does not promise a retry it will not make.
                 guard !closing.load(ordering: .relaxed), !Task.isCancelled else { return false }
-                let waiting = counts.withLock { $0.posted - $0.delivered - 1 }
+                let waiting = counts.withLock { $0.posted - $0.settled - 1 }
                 let behind = waiting > 0 ? " (\(waiting) more waiting)" : ""
                 report("webhook: \(address.host): \(problem); trying again in \(Self.words(delay))\(behind)")
                 do { try await clock.sleep(for: delay) } catch { return false }

@@ -37,14 +37,25 @@ public struct AlertFiring: Sendable, Hashable, Codable {
     }
 }
 
-/// A firing as the history keeps it: with whether quiet hours held its notification back.
+/// What became of a firing posted to a webhook (issue 63): the hook took it, or it was never
+/// delivered (refused, or still waiting when the process ended).
+public enum WebhookOutcome: String, Sendable, Hashable, Codable {
+    case delivered
+    case undelivered
+}
+
+/// A firing as the history keeps it: with whether quiet hours held its notification back, and
+/// what became of it at the webhook when one was given.
 public struct RecordedFiring: Sendable, Hashable, Codable {
     public var firing: AlertFiring
     public var heldBack: Bool
+    /// The webhook's outcome; nil without a webhook (or before it settled).
+    public var webhook: WebhookOutcome?
 
     /// Makes a history entry.
-    public init(firing: AlertFiring, heldBack: Bool) {
+    public init(firing: AlertFiring, heldBack: Bool, webhook: WebhookOutcome? = nil) {
         self.firing = firing
         self.heldBack = heldBack
+        self.webhook = webhook
     }
 }

@@ -80,7 +80,7 @@ public final class RepoSearchViewModel {
             search.typed(query, accepted: query.count >= Self.minimumLength)
         case .selectionMoved(let offset):
             guard !output.rows.isEmpty else { return }
-            output.selectedIndex = min(max(output.selectedIndex + offset, 0), output.rows.count - 1)
+            output.selectedIndex = min(max(output.selectedIndex.adding(saturating: offset), 0), output.rows.count - 1)
         case .repositoryChosen(let id):
             guard let row = output.rows.first(where: { $0.id == id }) else { return }
             output.alert = "\(row.fullName)\nid \(row.id)"

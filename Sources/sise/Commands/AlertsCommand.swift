@@ -212,18 +212,20 @@ struct FiringLine: Encodable {
         self.entry = entry
     }
 
-    private enum Keys: String, CodingKey { case heldBack }
+    private enum Keys: String, CodingKey { case heldBack, webhook }
 
     func encode(to encoder: any Encoder) throws {
         try entry.firing.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(entry.heldBack, forKey: .heldBack)
+        try container.encodeIfPresent(entry.webhook, forKey: .webhook)
     }
 
     /// `11-25 23:40:58  #3  KRW-BTC rose to … (held back)`, in KST.
     static func describe(_ entry: RecordedFiring) -> String {
         let time = KoreanTime.monthDayClock(entry.firing.at)
         let held = entry.heldBack ? "  (held back)" : ""
-        return "\(time)  #\(entry.firing.rule)  \(DisplayWidth.sanitized(entry.firing.message))\(held)"
+        let hook = entry.webhook == .undelivered ? "  (webhook: not delivered)" : ""
+        return "\(time)  #\(entry.firing.rule)  \(DisplayWidth.sanitized(entry.firing.message))\(held)\(hook)"
     }
 }

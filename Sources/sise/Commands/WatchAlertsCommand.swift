@@ -59,7 +59,7 @@ struct WatchAlerts: AsyncParsableCommand {
                 hook?.start()
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await monitor.run() }
-                    group.addTask { try await print(events, webhook: hook) }
+                    group.addTask { try await print(events, webhook: hook, store: store) }
                     if let duration {
                         group.addTask { try await Task.sleep(for: SecondsFlag.duration(duration)) }
                     }
@@ -75,14 +75,14 @@ struct WatchAlerts: AsyncParsableCommand {
         }
     }
 
-    private func print(_ events: AsyncStream<AlertEvent>, webhook: AlertWebhook?) async throws {
+    private func print(_ events: AsyncStream<AlertEvent>, webhook: AlertWebhook?, store: MarketStore) async throws {
         for await event in events {
             switch event {
             case .fired(let firing, let heldBack):
                 let entry = RecordedFiring(firing: firing, heldBack: heldBack)
                 let json = try OutputJSON.encode(FiringLine(entry))
                 try StandardOutput.writeLine(format == .ndjson ? json : FiringLine.describe(entry))
-                webhook?.post(Data(json.utf8))
+                webhook?.post(Data(json.utf8), settled: Self.marking(firing, in: store))
             case .quietHoursEnded(let held):
                 let summary = QuietHoursSummary(held)
                 try StandardOutput.writeLine(format == .ndjson ? OutputJSON.encode(summary) : summary.message)
@@ -103,8 +103,13 @@ extension WatchAlerts {
     /// Runs `monitor` for a process whose faces show its firings (the app, `serve`), and POSTs
     /// each firing to `webhook` when one is given; cancelling the task stops both. With `ready`,
     /// the rules are first read once that task has ended (``BoardWatchers/start``).
+    /// What a firing's webhook outcome does: marks it in the history (`alerts history` says it).
+    static func marking(_ firing: AlertFiring, in store: MarketStore) -> @Sendable (Bool) -> Void {
+        { delivered in try? store.markWebhook(delivered ? .delivered : .undelivered, of: firing) }
+    }
+
     static func run(
-        _ monitor: AlertMonitor, webhook: WebhookAddress?, after ready: Task<Void, Never>?
+        _ monitor: AlertMonitor, webhook: WebhookAddress?, store: MarketStore, after ready: Task<Void, Never>?
     ) -> Task<Void, Never> {
         let events = monitor.events()
         let hook = webhook.map { address in
@@ -124,7 +129,7 @@ extension WatchAlerts {
                                 let json = try? OutputJSON.encode(
                                     FiringLine(RecordedFiring(firing: firing, heldBack: heldBack)))
                             else { continue }
-                            hook.post(Data(json.utf8))
+                            hook.post(Data(json.utf8), settled: marking(firing, in: store))
                         }
                     }
                 }

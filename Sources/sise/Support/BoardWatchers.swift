@@ -52,7 +52,10 @@ struct BoardWatchers {
         }
         return BoardWatchers(
             monitor: monitor, forex: forex, premium: premium, wallets: wallets, onDemand: onDemand,
-            tasks: [WatchAlerts.run(monitor, webhook: webhook, after: ready), reading, recording, walletReading])
+            tasks: [
+                WatchAlerts.run(monitor, webhook: webhook, store: store, after: ready), reading, recording,
+                walletReading,
+            ])
     }
 
     /// Waits for `ready` to end; false when the waiting task was cancelled meanwhile.
