@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarketDomain
-import Synchronization
 import Testing
 
 @testable import ExchangeSimulator
@@ -23,17 +22,6 @@ import Testing
         return simulator
     }
 
-    private static func body(_ app: some ApplicationProtocol, _ uri: String) async throws -> Any {
-        let captured = Mutex(Data())
-        try await app.test(.router) { client in
-            try await client.execute(uri: uri, method: .get) { response in
-                #expect(response.status == .ok, "\(uri)")
-                captured.withLock { $0 = Data(response.body.readableBytesView) }
-            }
-        }
-        return try JSONSerialization.jsonObject(with: captured.withLock { $0 })
-    }
-
     /// Whether `value ÷ volume` lies inside `low…high`, give or take what the wire's rounding of the
     /// volume (8 decimals) and the value (4 to 8) can move it.
     private static func expectInside(value: Double, volume: Double, low: Double, high: Double, _ what: String) {
@@ -50,7 +38,7 @@ import Testing
         if exchange == .upbit { paths.append("seconds") }
         for path in paths {
             let rows = try #require(
-                try await Self.body(app, "/v1/candles/\(path)?market=KRW-BTC&count=200") as? [[String: Any]])
+                try await routerJSON(app, "/v1/candles/\(path)?market=KRW-BTC&count=200") as? [[String: Any]])
             #expect(rows.count >= 10, "\(exchange) \(path)")
             var checked = 0
             for row in rows {
@@ -72,7 +60,7 @@ import Testing
         let app = Application(router: try Self.simulator().buildRouter(for: .binance))
         for interval in ["1s", "1m", "5m", "1h", "4h", "1d", "1w"] {
             let rows = try #require(
-                try await Self.body(app, "/api/v3/klines?symbol=BTCUSDT&interval=\(interval)&limit=300") as? [[Any]])
+                try await routerJSON(app, "/api/v3/klines?symbol=BTCUSDT&interval=\(interval)&limit=300") as? [[Any]])
             #expect(rows.count >= 10, "\(interval)")
             for row in rows {
                 guard row.count > 7, let high = Double(row[2] as? String ?? ""),

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarketDomain
-import Synchronization
 import Testing
 
 @testable import ExchangeSimulator
@@ -19,14 +18,7 @@ import Testing
         for step in 0..<2_000 { _ = simulator.market.trade(count: 1, now: Self.now + Int64(step) * 100) }
         let app = Application(router: simulator.buildRouter(for: .upbit))
         func ids(_ query: String) async throws -> [Int64] {
-            let captured = Mutex(Data())
-            try await app.test(.router) { client in
-                try await client.execute(uri: "/v1/trades/ticks?market=KRW-BTC&\(query)", method: .get) { response in
-                    #expect(response.status == .ok)
-                    captured.withLock { $0 = Data(response.body.readableBytesView) }
-                }
-            }
-            let rows = try JSONSerialization.jsonObject(with: captured.withLock { $0 })
+            let rows = try await routerJSON(app, "/v1/trades/ticks?market=KRW-BTC&\(query)")
             return ((rows as? [[String: Any]]) ?? []).compactMap { ($0["sequential_id"] as? NSNumber)?.int64Value }
         }
         let newest = try await ids("count=500")

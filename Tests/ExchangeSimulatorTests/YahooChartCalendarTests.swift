@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarketDomain
-import Synchronization
 import Testing
 
 @testable import ExchangeSimulator
@@ -31,14 +30,7 @@ import Testing
         let simulator = try ExchangeSimulator(
             configuration: SimulatorConfiguration(marketCount: 5), now: { now * 1000 })
         let app = Application(router: simulator.buildRouter(for: StockSource.yahoo))
-        let captured = Mutex(Data())
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v8/finance/chart/\(symbol)?\(query)", method: .get) { response in
-                #expect(response.status == .ok)
-                captured.withLock { $0 = Data(response.body.readableBytesView) }
-            }
-        }
-        let body = try JSONSerialization.jsonObject(with: captured.withLock { $0 })
+        let body = try await routerJSON(app, "/v8/finance/chart/\(symbol)?\(query)")
         let chart = (body as? [String: Any])?["chart"] as? [String: Any]
         return ((chart?["result"] as? [[String: Any]])?.first) ?? [:]
     }

@@ -3,6 +3,7 @@ import HeadlessOutput
 import MarketDomain
 import MarketFeatures
 import Synchronization
+import TestSupport
 import Testing
 
 /// `sise premium --follow` across a failed USD/KRW read (issue 63, item 8): the last good rate was
@@ -13,13 +14,7 @@ import Testing
         let coin = Market(id: MarketID(quote: "KRW", base: "BTC"), koreanName: "비트코인", englishName: "Bitcoin")
         let tether = Market(id: CoinComparison.usdtMarket, koreanName: "테더", englishName: "Tether")
         let global = Market(id: MarketID(quote: "USDT", base: "BTC"), koreanName: "", englishName: "Bitcoin")
-        func quote(_ market: Market, _ price: Double) -> Quote {
-            Quote(
-                market: market,
-                ticker: Ticker(
-                    marketID: market.id, price: price, changePrice: 0, changeRate: 0, volume24h: 0,
-                    tradeValue24h: 0, open: price, high: price, low: price, previousClose: price, timestamp: 1))
-        }
+        func quote(_ market: Market, _ price: Double) -> Quote { MarketFixtures.quote(market, price: price) }
         let quotes: [Exchange: [Quote]] = [
             .upbit: [quote(coin, 140_000_000), quote(tether, 1_450)], .bithumb: [quote(coin, 140_100_000)],
             .binance: [quote(global, 95_000)],
