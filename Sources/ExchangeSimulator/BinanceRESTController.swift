@@ -127,8 +127,13 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxKlineCount) else {
             return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
         }
-        let start = parameters.get(BinanceEndpoint.Parameter.startTime).flatMap { Int64($0) }
-        let end = parameters.get(BinanceEndpoint.Parameter.endTime).flatMap { Int64($0) }
+        // Times held to the years a market can have, so that a start or end of Int64.max cannot trap.
+        guard let start = RequestTime.milliseconds(parameters.get(BinanceEndpoint.Parameter.startTime)) else {
+            return .json(BinanceErrorBody.illegalParameter("startTime"), status: .badRequest)
+        }
+        guard let end = RequestTime.milliseconds(parameters.get(BinanceEndpoint.Parameter.endTime)) else {
+            return .json(BinanceErrorBody.illegalParameter("endTime"), status: .badRequest)
+        }
         // With a start, the first `limit` from the candle holding it; otherwise the last before the end.
         var before = end.map { $0 + 1 }
         if let start {

@@ -106,8 +106,12 @@ struct KorbitRESTController<Context: RequestContext> {
         guard let chosen = KorbitEndpoint.candleInterval(interval) else {
             return .json(KorbitFailure(error: .badRequest), status: .badRequest)
         }
-        let start = parameters.get(KorbitEndpoint.Parameter.start).flatMap { Int64($0) }
-        let end = parameters.get(KorbitEndpoint.Parameter.end).flatMap { Int64($0) }
+        // Times held to the years a market can have, so that an end of Int64.max cannot trap.
+        guard let start = RequestTime.milliseconds(parameters.get(KorbitEndpoint.Parameter.start)),
+            let end = RequestTime.milliseconds(parameters.get(KorbitEndpoint.Parameter.end))
+        else {
+            return .json(KorbitFailure(error: .badRequest), status: .badRequest)
+        }
         if let start, let end, end <= start {
             return .json(KorbitFailure(error: .badRequest), status: .badRequest)
         }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import MarketDomain
 import NIOCore
+import SiseSupport
 import Synchronization
 
 /// Counts every request that reaches an example service (before faults), and answers an unknown
@@ -66,9 +67,19 @@ struct GitHubRESTController<Context: RequestContext> {
             GitHubSearch.maxPerPage,
             max(1, parameters.get(GitHubSearch.Parameter.perPage).flatMap(Int.init) ?? GitHubSearch.defaultPerPage))
         let page = max(1, parameters.get(GitHubSearch.Parameter.page).flatMap(Int.init) ?? 1)
+        // GitHub serves the first 1,000 results of a search and refuses pages past them (422); the
+        // product is saturated, as a page of Int.max trapped (issue 64, item 1).
+        let skipped = (page - 1).multiplied(saturating: perPage)
+        guard skipped < 1_000 else {
+            return .json(
+                GitHubErrorBody(
+                    message: "Only the first 1000 search results are available",
+                    documentationUrl: "https://docs.github.com/v3/search/", status: "422"),
+                status: .unprocessableContent, headers: headers)
+        }
         searched(query)
         let found = repositories.repositories.search(query)
-        let items = found.dropFirst((page - 1) * perPage).prefix(perPage)
+        let items = found.dropFirst(skipped).prefix(perPage)
         return .json(
             GitHubSearchResult(totalCount: found.count, incompleteResults: false, items: Array(items)),
             headers: headers)
@@ -114,8 +125,15 @@ struct RandomNumberController<Context: RequestContext> {
                 body: ResponseBody(
                     byteBuffer: ByteBuffer(string: "min and max must be integers with min <= max, count 1 to 100")))
         }
-        let span = UInt64(high - low) + 1
-        return .json(draws.draw(count: count) { low + Int($0 % span) })
+        // The range's width in unsigned arithmetic: every pair of Ints with low <= high has one
+        // (the whole range of Int is UInt64.max + 1 wide: every draw is in it), and low plus an
+        // offset inside it never leaves [low, high] (issue 64, item 1: `UInt64(high - low)` trapped).
+        let width = UInt64(bitPattern: Int64(high) &- Int64(low))
+        return .json(
+            draws.draw(count: count) { draw in
+                let offset = width == .max ? draw : draw % (width + 1)
+                return Int(Int64(low) &+ Int64(bitPattern: offset))
+            })
     }
 
     /// The service's answer when it fails, for the fault injector.
