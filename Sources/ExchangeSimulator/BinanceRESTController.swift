@@ -8,6 +8,8 @@ import MarketDomain
 struct BinanceRESTController<Context: RequestContext> {
     let venue: SimulatedVenue
     let now: @Sendable () -> Int64
+    /// The books' versions, shared with the diff streams.
+    let journal: BinanceBookJournal
     /// The weight limit `exchangeInfo` publishes, if any.
     var requestWeight: BinanceRequestWeight? = nil
 
@@ -18,46 +20,70 @@ struct BinanceRESTController<Context: RequestContext> {
         router.get(RouterPath(BinanceEndpoint.depth)) { request, _ in depth(request) }
         router.get(RouterPath(BinanceEndpoint.trades)) { request, _ in trades(request) }
         router.get(RouterPath(BinanceEndpoint.historicalTrades)) { request, _ in trades(request) }
+        registerQuotes(on: router)
     }
 
     private func exchangeInfo() -> Response {
-        .json(
+        let time = now()
+        let tops = Dictionary(
+            uniqueKeysWithValues: venue.tops(venue.markets.map(\.id), now: time).map { ($0.figures.market.id, $0) })
+        return .json(
             BinanceExchangeInfoDTO(
                 rateLimits: requestWeight.map {
                     [.requestWeight($0.limit, windowSeconds: $0.windowSeconds)]
                 },
-                symbols: venue.markets.map {
-                    .init(
-                        symbol: BinanceWire.symbol($0.id), status: "TRADING", baseAsset: $0.symbol, quoteAsset: $0.quote
-                    )
+                symbols: venue.markets.map { market in
+                    let grid = PriceGrid(quote: market.quote)
+                    // The tick of the grid at today's price; sizes go to eight decimals.
+                    let tick = tops[market.id].map { grid.tick(at: $0.figures.price) } ?? 0.000_000_01
+                    return .spot(
+                        symbol: BinanceWire.symbol(market.id), baseAsset: market.symbol, quoteAsset: market.quote,
+                        filters: [
+                            .price(tick: tick, max: 1_000_000), .lotSize(step: 0.000_000_01, max: 9_000),
+                            .notional(minimum: market.quote == "BTC" ? 0.0001 : 5),
+                        ])
                 }))
+    }
+
+    /// The markets a ticker request names (`symbol=`, `symbols=["A","B"]`, or none for all), and
+    /// whether one was named alone (answered as an object); or the error Binance answers.
+    func selection(_ parameters: FormQuery) -> (ids: [MarketID], single: Bool)? {
+        if let symbol = parameters.get(BinanceEndpoint.Parameter.symbol) {
+            guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id) else {
+                return nil
+            }
+            return ([id], true)
+        }
+        if let list = parameters.get(BinanceEndpoint.Parameter.symbols) {
+            guard let symbols = try? JSONDecoder().decode([String].self, from: Data(list.utf8)) else { return nil }
+            var ids: [MarketID] = []
+            for symbol in symbols {
+                guard let id = BinanceWire.marketID(symbol), venue.lists(id) else { return nil }
+                ids.append(id)
+            }
+            return (ids, false)
+        }
+        return (venue.markets.map(\.id), false)
+    }
+
+    /// The error of a selection that could not be read.
+    func selectionError(_ parameters: FormQuery) -> Response {
+        if parameters.get(BinanceEndpoint.Parameter.symbol) == nil,
+            let list = parameters.get(BinanceEndpoint.Parameter.symbols),
+            (try? JSONDecoder().decode([String].self, from: Data(list.utf8))) == nil
+        {
+            return .json(BinanceErrorBody.illegalParameter("symbols"), status: .badRequest)
+        }
+        return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
     }
 
     private func tickers(_ request: Request) -> Response {
         let parameters = FormQuery(request.uri)
+        guard let (ids, single) = selection(parameters) else { return selectionError(parameters) }
         let time = now()
-        if let symbol = parameters.get(BinanceEndpoint.Parameter.symbol) {
-            guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
-                let figures = venue.figures([id], now: time).first
-            else {
-                return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
-            }
-            return .json(figures.binanceTicker(now: time))
-        }
-        if let list = parameters.get(BinanceEndpoint.Parameter.symbols) {
-            guard let symbols = try? JSONDecoder().decode([String].self, from: Data(list.utf8)) else {
-                return .json(BinanceErrorBody.illegalParameter("symbols"), status: .badRequest)
-            }
-            var ids: [MarketID] = []
-            for symbol in symbols {
-                guard let id = BinanceWire.marketID(symbol), venue.lists(id) else {
-                    return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
-                }
-                ids.append(id)
-            }
-            return .json(venue.figures(ids, now: time).map { $0.binanceTicker(now: time) })
-        }
-        return .json(venue.allFigures(now: time).map { $0.binanceTicker(now: time) })
+        let tickers = venue.tops(ids, now: time).map { $0.figures.binanceTicker(now: time, book: $0.book) }
+        if single, let ticker = tickers.first { return .json(ticker) }
+        return .json(tickers)
     }
 
     /// One symbol's book, `limit` levels a side (100 by default, at most 5000; the simulator's
@@ -72,11 +98,17 @@ struct BinanceRESTController<Context: RequestContext> {
         }
         let time = now()
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
-            let depth = venue.depth(id, levels: min(limit, 100), trades: 0, now: time)
+            let version = journal.latest(
+                of: id, now: time,
+                book: { venue.depth(id, levels: BinanceBookJournal.levels, trades: 0, now: time)?.book })
         else {
             return .json(BinanceErrorBody.invalidSymbol, status: .badRequest)
         }
-        return .json(BinanceDepthDTO(depth.book, lastUpdateId: time))
+        let book = version.book
+        let served = OrderBook(
+            market: id, timestamp: book.timestamp, asks: Array(book.asks.prefix(limit)),
+            bids: Array(book.bids.prefix(limit)))
+        return .json(BinanceDepthDTO(served, lastUpdateId: version.id))
     }
 
     /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator
@@ -108,7 +140,7 @@ struct BinanceRESTController<Context: RequestContext> {
     }
 
     /// The `limit` parameter: `default` when absent, `nil` when it is not a number in `range`.
-    private static func limit(_ parameters: FormQuery, default: Int, range: ClosedRange<Int>) -> Int? {
+    static func limit(_ parameters: FormQuery, default: Int, range: ClosedRange<Int>) -> Int? {
         guard let text = parameters.get(BinanceEndpoint.Parameter.limit) else { return `default` }
         return Int(text).flatMap { range.contains($0) ? $0 : nil }
     }
@@ -121,7 +153,7 @@ struct BinanceRESTController<Context: RequestContext> {
         guard let interval = parameters.get(BinanceEndpoint.Parameter.interval) else {
             return .json(BinanceErrorBody.missingParameter("interval"), status: .badRequest)
         }
-        guard let span = BinanceKlineSpan(interval) else {
+        guard let span = CandleSpan(interval) else {
             return .json(BinanceErrorBody(code: -1120, msg: "Invalid interval."), status: .badRequest)
         }
         guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxKlineCount) else {
@@ -159,8 +191,8 @@ struct BinanceRESTController<Context: RequestContext> {
 }
 
 extension CoinFigures {
-    /// This coin as a `GET /api/v3/ticker/24hr` object.
-    func binanceTicker(now: Int64) -> BinanceTicker24hDTO {
+    /// This coin as a `GET /api/v3/ticker/24hr` object, its best bid and ask those of `book`.
+    func binanceTicker(now: Int64, book: OrderBook) -> BinanceTicker24hDTO {
         let (amount, rate) = change
         let symbol = BinanceWire.symbol(market.id)
         let trades = Int64(max(1, volume24h.squareRoot() * 10))
@@ -168,16 +200,17 @@ extension CoinFigures {
             symbol: symbol, priceChange: WireDecimal(amount), priceChangePercent: WireDecimal(rate * 100, decimals: 3),
             weightedAvgPrice: WireDecimal(volume24h > 0 ? value24h / volume24h : price),
             prevClosePrice: WireDecimal(previousClose), lastPrice: WireDecimal(price),
-            lastQty: WireDecimal(lastTradeVolume), bidPrice: WireDecimal(price), bidQty: WireDecimal(bidVolume),
-            askPrice: WireDecimal(price), askQty: WireDecimal(askVolume), openPrice: WireDecimal(open),
+            lastQty: WireDecimal(lastTradeVolume), bidPrice: WireDecimal(book.bids.first?.price ?? 0),
+            bidQty: WireDecimal(book.bids.first?.size ?? 0), askPrice: WireDecimal(book.asks.first?.price ?? 0),
+            askQty: WireDecimal(book.asks.first?.size ?? 0), openPrice: WireDecimal(open),
             highPrice: WireDecimal(high), lowPrice: WireDecimal(low), volume: WireDecimal(volume24h),
             quoteVolume: WireDecimal(value24h), openTime: now - 86_400_000, closeTime: now, firstId: 1,
             lastId: trades, count: trades)
     }
 
-    /// This coin as a `<symbol>@ticker` event.
-    func binanceStreamTicker(now: Int64) -> BinanceStreamTicker {
-        let ticker = binanceTicker(now: now)
+    /// This coin as a `<symbol>@ticker` event, its best bid and ask those of `book`.
+    func binanceStreamTicker(now: Int64, book: OrderBook) -> BinanceStreamTicker {
+        let ticker = binanceTicker(now: now, book: book)
         return BinanceStreamTicker(
             eventTime: now, symbol: ticker.symbol, priceChange: ticker.priceChange,
             priceChangePercent: ticker.priceChangePercent, weightedAvgPrice: ticker.weightedAvgPrice,

@@ -3,14 +3,21 @@ import Foundation
 import HummingbirdWebSocket
 import MarketDomain
 import NIOCore
+import WebSocketFrames
 
 /// One client on the simulated legacy Bithumb WebSocket (`/pub/ws`, exchange-apis.md §2.2): a
-/// greeting on connect, one subscribe object acknowledged with `resmsg` (or `5100` when
-/// malformed), then `ticker` messages with string values and KST dates, in text frames.
+/// greeting on connect, each subscribe object acknowledged with `resmsg` (or `5100` when it is
+/// not one), then in text frames: `ticker` messages with string values and KST dates,
+/// `transaction` lists of each trade once, `orderbookdepth` changes (every level at first, then
+/// the levels that changed, at each trade and each second) and `orderbooksnapshot` books once a
+/// second.
 struct BithumbLegacyStreamSession: ClientMessageSession {
     let venue: SimulatedVenue
     let hub: TickHub
     let now: @Sendable () -> Int64
+
+    /// Level sizes move each second: books go out then too.
+    let flushInterval: Duration? = .seconds(1)
 
     func write(
         events: SessionEvents, to outbound: WebSocketOutboundWriter, frames: RawFrameWriter
@@ -20,38 +27,110 @@ struct BithumbLegacyStreamSession: ClientMessageSession {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
         }
         try await send(BithumbLegacyStreamStatus.connected)
-        var subscribed = Set<MarketID>()
-        var tickType = "24H"
+        var following = BithumbLegacyFollowing()
         for await event in events {
+            var batch = WebSocketFrameBatch(capacity: 4096)
             switch event {
             case .traded(let traded):
                 var seen = Set<MarketID>()
-                let wanted = venue.venueIDs(traded).filter {
-                    subscribed.contains($0) && seen.insert($0).inserted
+                let ids = venue.venueIDs(traded).filter { seen.insert($0).inserted }
+                let tickers = ids.filter(following.tickers.contains)
+                for figures in venue.figures(tickers, now: now()) {
+                    batch.appendText(
+                        Array(try encoder.encode(figures.bithumbLegacyStreamTicker(tickType: following.tickType))))
                 }
-                try await frames.writeTextFrames(
-                    venue.figures(wanted, now: now()).map { $0.bithumbLegacyStreamTicker(tickType: tickType) },
-                    encoder: encoder)
+                try appendTrades(of: ids, &following, &batch, encoder)
+                try appendDepth(of: ids.filter(following.depthBooks.contains), &following, &batch, encoder)
+            case .flushDue:
+                try appendDepth(of: following.depthBooks.sorted(), &following, &batch, encoder)
+                try appendSnapshots(of: following.snapshotBooks.sorted(), &batch, encoder)
             case .clientMessage(let bytes):
-                guard let request = try? JSONDecoder().decode(BithumbLegacySubscription.self, from: Data(bytes)),
-                    request.type == "ticker"
-                else {
+                let before = following.snapshotBooks
+                guard following.take(bytes, lists: venue.lists) else {
                     try await send(BithumbLegacyStreamStatus.invalidFilter)
                     continue
                 }
-                subscribed = Set(
-                    request.symbols.compactMap { pair in
-                        let parts = pair.split(separator: "_")
-                        return parts.count == 2 ? MarketID("\(parts[1])-\(parts[0])") : nil
-                    }.filter(venue.lists))
-                tickType = request.tickTypes?.first ?? "24H"
                 try await send(BithumbLegacyStreamStatus.registered)
-            case .request, .badRequest, .ping, .statusDue, .flushDue:
+                try appendDepth(of: following.depthBooks.sorted(), &following, &batch, encoder)
+                try appendSnapshots(of: following.snapshotBooks.subtracting(before).sorted(), &batch, encoder)
+            case .request, .badRequest, .ping, .statusDue:
                 continue
             case .drop:
                 return
             }
+            try await frames.write(batch)
         }
+    }
+
+    /// Each followed tape's trades not sent yet, one `transaction` message a market.
+    private func appendTrades(
+        of ids: [MarketID], _ following: inout BithumbLegacyFollowing, _ batch: inout WebSocketFrameBatch,
+        _ encoder: JSONEncoder
+    ) throws {
+        let followed = ids.filter(following.tapes.tapes.contains)
+        guard !followed.isEmpty else { return }
+        for update in following.tapes.updates(of: followed, on: venue, books: false, trades: true, now: now())
+        where !update.trades.isEmpty {
+            var previous = update.previousClose
+            let list = update.trades.map { trade in
+                defer { previous = trade.price }
+                return BithumbLegacyStreamTransactions.Trade(
+                    symbol: BithumbLegacyWire.pair(trade.market), buySellGb: trade.side == .sell ? "1" : "2",
+                    contPrice: WireDecimal(trade.price), contQty: WireDecimal(trade.size),
+                    contAmt: WireDecimal(trade.price * trade.size, decimals: 2),
+                    contDtm: BithumbLegacyWire.microsecondText(unixMilliseconds: trade.timestamp),
+                    updn: trade.price >= previous ? "up" : "dn")
+            }
+            batch.appendText(Array(try encoder.encode(BithumbLegacyStreamTransactions(list: list))))
+        }
+    }
+
+    /// The changes of each followed book since it was last sent.
+    private func appendDepth(
+        of ids: [MarketID], _ following: inout BithumbLegacyFollowing, _ batch: inout WebSocketFrameBatch,
+        _ encoder: JSONEncoder
+    ) throws {
+        let time = now()
+        for id in ids {
+            guard let book = venue.depth(id, levels: BithumbLegacyFollowing.levels, trades: 0, now: time)?.book,
+                let changes = following.depthChanges(of: id, to: book)
+            else { continue }
+            let pair = BithumbLegacyWire.pair(id)
+            func levels(_ side: [OrderBook.Level], _ type: String) -> [BithumbLegacyStreamDepth.Level] {
+                side.map {
+                    .init(
+                        symbol: pair, orderType: type, price: WireDecimal($0.price), quantity: WireDecimal($0.size),
+                        total: $0.size == 0 ? "0" : String(Self.orders(standing: $0)))
+                }
+            }
+            let message = BithumbLegacyStreamDepth(
+                list: levels(changes.asks, "ask") + levels(changes.bids, "bid"), datetime: time * 1000)
+            batch.appendText(Array(try encoder.encode(message)))
+        }
+    }
+
+    private func appendSnapshots(
+        of ids: [MarketID], _ batch: inout WebSocketFrameBatch, _ encoder: JSONEncoder
+    ) throws {
+        let time = now()
+        for id in ids {
+            guard let book = venue.depth(id, levels: BithumbLegacyFollowing.levels, trades: 0, now: time)?.book else {
+                continue
+            }
+            func levels(_ side: [OrderBook.Level]) -> [[WireDecimal]] {
+                side.map { [WireDecimal($0.price), WireDecimal($0.size)] }
+            }
+            let message = BithumbLegacyStreamSnapshot(
+                symbol: BithumbLegacyWire.pair(id), datetime: time * 1000, asks: levels(book.asks),
+                bids: levels(book.bids))
+            batch.appendText(Array(try encoder.encode(message)))
+        }
+    }
+
+    /// How many orders stand at a level: one for each part of it, at least one (the simulator
+    /// keeps sizes, not orders).
+    static func orders(standing level: OrderBook.Level) -> Int {
+        max(1, min(99, Int(level.size.squareRoot() * 3) + 1))
     }
 }
 

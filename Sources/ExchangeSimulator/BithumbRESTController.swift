@@ -5,7 +5,7 @@ import SiseSupport
 
 /// The simulated Bithumb public REST API (exchange-apis.md §2.1, §2.3): the Upbit-like v1 markets,
 /// tickers (at most 200 a call) and daily candles, answering an unknown code with HTTP 200 and an
-/// error body as Bithumb does; and the legacy `/public` tickers and candlesticks, all strings.
+/// error body as Bithumb does; and (`BithumbRESTController+Legacy`) the legacy `/public` API.
 struct BithumbRESTController<Context: RequestContext> {
     let venue: SimulatedVenue
     let now: @Sendable () -> Int64
@@ -27,12 +27,9 @@ struct BithumbRESTController<Context: RequestContext> {
             // Bithumb answers an unknown code with HTTP 200 and the error body (§2.3).
             UpbitOrderbookRows.answer(FormQuery(request.uri), venue: venue, now: now(), unknownStatus: .ok)
         }
-        router.get("/public/ticker/:pair") { _, context in legacyTicker(context.parameters.get("pair") ?? "") }
+        registerLegacy(on: router)
         router.get("/public/assetsstatus/:currency") { _, context in
             assetsStatus(context.parameters.get("currency") ?? "")
-        }
-        router.get("/public/candlestick/:pair/:interval") { _, context in
-            legacyCandles(context.parameters.get("pair") ?? "", interval: context.parameters.get("interval") ?? "")
         }
     }
 
@@ -88,23 +85,6 @@ struct BithumbRESTController<Context: RequestContext> {
         return hasZone ? time : time - UpbitTime.kstOffsetMilliseconds
     }
 
-    private func legacyTicker(_ pair: String) -> Response {
-        let time = now()
-        let wanted: [MarketID]
-        if pair.uppercased() == "ALL_KRW" {
-            wanted = venue.markets.map(\.id).filter { $0.quote == "KRW" }
-        } else if let id = Self.legacyMarket(pair), venue.lists(id) {
-            wanted = [id]
-        } else {
-            return .json(BithumbLegacyStatus.notListed)
-        }
-        var tickers: [String: BithumbLegacyTickerDTO] = [:]
-        for figures in venue.figures(wanted, now: time) {
-            tickers[figures.market.symbol] = figures.bithumbLegacyTicker()
-        }
-        return .json(BithumbLegacyTickers(tickers: tickers, date: time))
-    }
-
     /// Every KRW coin's deposit and withdrawal flags (`ALL`), or one coin's directly under `data`.
     private func assetsStatus(_ currency: String) -> Response {
         let time = now()
@@ -121,28 +101,6 @@ struct BithumbRESTController<Context: RequestContext> {
         }
         guard symbols.contains(wanted) else { return .json(BithumbLegacyStatus.notListed) }
         return .json(BithumbAssetsStatus.One(data: flags(wanted)))
-    }
-
-    private func legacyCandles(_ pair: String, interval: String) -> Response {
-        guard interval == "24h" else { return .json(BithumbLegacyStatus(status: "5500", message: "입력값을 확인해 주세요.")) }
-        guard let id = Self.legacyMarket(pair), let candles = venue.candles(id) else {
-            return .json(BithumbLegacyStatus.notListed)
-        }
-        return .json(
-            BithumbLegacyCandles(
-                data: candles.map {
-                    BithumbLegacyCandle(
-                        time: $0.day.startUnixMilliseconds - UpbitTime.kstOffsetMilliseconds,
-                        open: WireDecimal($0.open), close: WireDecimal($0.close), high: WireDecimal($0.high),
-                        low: WireDecimal($0.low), volume: WireDecimal($0.volume))
-                }))
-    }
-
-    /// `BTC_KRW` → `KRW-BTC`.
-    private static func legacyMarket(_ pair: String) -> MarketID? {
-        let parts = pair.uppercased().split(separator: "_")
-        guard parts.count == 2 else { return nil }
-        return MarketID("\(parts[1])-\(parts[0])")
     }
 }
 

@@ -91,6 +91,15 @@ enum PriceGrid {
         }
     }
 
+    /// The step between a price near `price` and the next one up.
+    func tick(at price: Double) -> Double {
+        switch self {
+        case .krw: KRWTickSize.tick(for: price)
+        case .usdt: Self.usdtStep(price)
+        case .btc: 0.000_000_01
+        }
+    }
+
     private static func usdtStep(_ price: Double) -> Double {
         guard price > 0, price.isFinite else { return 0 }
         return 1 / KRWTickSize.power10(min(8, max(2, 5 - Int(floor(log10(price))))))

@@ -21,8 +21,9 @@ extension ExchangeSimulator {
 
     /// A WebSocket session of a dialect: what it does with one upgraded connection, whose ready-made
     /// frames (a firehose's batches) go through the ``RawFrameWriter``.
+    /// The first argument is the upgrade request's path with its query.
     typealias WebSocketSession =
-        @Sendable (WebSocketInboundStream, WebSocketOutboundWriter, RawFrameWriter) async throws -> Void
+        @Sendable (String, WebSocketInboundStream, WebSocketOutboundWriter, RawFrameWriter) async throws -> Void
 
     /// The routes of one dialect; its WebSocket sessions, by path, go in `sessions`.
     func buildRouter(
@@ -44,28 +45,33 @@ extension ExchangeSimulator {
             UpbitRESTController(venue: venue, now: now).register(on: router)
             DunamuForexController(world: venue.world, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
+            sessions[UpbitEndpoint.webSocket] = { try await handler.run(inbound: $1, outbound: $2, frames: $3) }
         case .bithumb:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             BithumbRESTController(venue: venue, now: now).register(on: router)
             let handler = UpbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
+            sessions[BithumbEndpoint.webSocket] = { try await handler.run(inbound: $1, outbound: $2, frames: $3) }
             let legacy = BithumbLegacyStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $0, outbound: $1, frames: $2) }
+            sessions[BithumbLegacySubscription.path] = { try await legacy.run(inbound: $1, outbound: $2, frames: $3) }
         case .korbit:
             router.add(middleware: VenueGatewayMiddleware(exchange: exchange, limit: limit, gate: gate))
             KorbitRESTController(venue: venue, now: now).register(on: router)
             let handler = KorbitStreamSession(venue: venue, hub: hub, now: now)
-            sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
+            sessions[KorbitEndpoint.webSocket] = { try await handler.run(inbound: $1, outbound: $2, frames: $3) }
         case .binance:
             router.add(
                 middleware: VenueGatewayMiddleware(
                     exchange: exchange, limit: limit, gate: gate,
                     windowSeconds: configuration.binanceRequestWeight?.windowSeconds ?? 60))
-            BinanceRESTController(venue: venue, now: now, requestWeight: configuration.binanceRequestWeight)
-                .register(on: router)
-            let handler = BinanceStreamSession(venue: venue, hub: hub, now: now)
-            sessions[BinanceEndpoint.webSocket] = { try await handler.run(inbound: $0, outbound: $1, frames: $2) }
+            BinanceRESTController(
+                venue: venue, now: now, journal: binanceBooks, requestWeight: configuration.binanceRequestWeight
+            ).register(on: router)
+            let handler = BinanceStreamSession(venue: venue, hub: hub, now: now, journal: binanceBooks)
+            let binance: WebSocketSession = {
+                try await handler.connecting(to: $0).run(inbound: $1, outbound: $2, frames: $3)
+            }
+            sessions[BinanceEndpoint.webSocket] = binance
+            sessions[BinanceEndpoint.combinedStream] = binance
         }
         return router
     }
@@ -85,13 +91,11 @@ extension ExchangeSimulator {
                 HTTP1WebSocketUpgradeChannel(
                     responder: responder, configuration: .init(ws: .init(maxFrameSize: 1 << 22, autoPing: ping))
                 ) { request, channel, _ in
-                    guard let path = request.path?.split(separator: "?").first.map(String.init),
-                        let session = routes[path]
-                    else {
+                    guard let uri = request.path, let session = Self.session(for: uri, in: routes) else {
                         return .dontUpgrade
                     }
                     return .upgrade([:]) { inbound, outbound, _ in
-                        try await session(inbound, outbound, try await RawFrameWriter.install(on: channel))
+                        try await session(uri, inbound, outbound, try await RawFrameWriter.install(on: channel))
                     }
                 }
             },
@@ -99,6 +103,15 @@ extension ExchangeSimulator {
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+    }
+
+    /// The session serving an upgrade to `uri`: the one of its path, or of the path's first
+    /// segment when that one names streams after it (Binance's `/ws/btcusdt@ticker`).
+    static func session(for uri: String, in routes: [String: WebSocketSession]) -> WebSocketSession? {
+        let path = String(uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        if let session = routes[path] { return session }
+        guard path.hasPrefix(BinanceEndpoint.webSocket + "/") else { return nil }
+        return routes[BinanceEndpoint.webSocket]
     }
 
     /// How many REST requests `exchange`'s dialect refused for its rate limit (HTTP 429).

@@ -34,6 +34,8 @@ public final class ExchangeSimulator: Sendable {
     let exampleRequestCounts = Mutex<[ExampleService: Int]>([:])
 
     let githubQueries = Mutex<[String]>([])
+    /// Binance's books as versions, for its REST snapshots and diff streams to agree.
+    let binanceBooks = BinanceBookJournal()
 
     /// Each coin dialect's REST rate limit, shared by its routers.
     let restGates: [Exchange: RateLimitGate]

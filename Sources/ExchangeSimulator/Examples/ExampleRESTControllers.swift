@@ -27,10 +27,11 @@ struct ExampleGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The simulated GitHub repository search (docs.github.com, "Search repositories"): `q` and
-/// `per_page`, the `x-ratelimit-*` headers on every answer, 10 searches a minute without a token
-/// (a window that starts on the minute), beyond them 403 with GitHub's body, 422 for a missing
-/// query.
+/// The simulated GitHub repository search (docs.github.com, "Search repositories"): `q`,
+/// `per_page`, `page`, `sort` and `order`, a `Link` header to the other pages, each item's `url`
+/// (served by `GET /repos/{owner}/{repo}`), the `x-ratelimit-*` headers on every answer, 10
+/// searches a minute without a token (a window that starts on the minute), beyond them 403 with
+/// GitHub's body, 422 for a missing query.
 struct GitHubRESTController<Context: RequestContext> {
     let repositories: RepositoriesOnFirstSearch
     let gate: RateLimitGate
@@ -40,6 +41,36 @@ struct GitHubRESTController<Context: RequestContext> {
 
     func register(on router: Router<Context>) {
         router.get(RouterPath(GitHubSearch.path)) { request, _ in search(request) }
+        router.get("/repos/:owner/:name") { request, context in
+            let fullName = "\(context.parameters.get("owner") ?? "")/\(context.parameters.get("name") ?? "")"
+            guard var repository = repositories.repositories.repository(fullName) else {
+                return Response.json(
+                    GitHubErrorBody(
+                        message: "Not Found", documentationUrl: "https://docs.github.com/rest", status: "404"),
+                    status: .notFound)
+            }
+            repository.url = Self.origin(request) + "/repos/" + repository.fullName
+            return .json(repository)
+        }
+    }
+
+    /// The address the client reached this server at (`http://127.0.0.1:8086`), from its `Host`.
+    static func origin(_ request: Request) -> String {
+        "http://" + (request.head.authority ?? "127.0.0.1")
+    }
+
+    /// The `Link` header of page `page` of `pages`: the next and last pages, the first and previous
+    /// when there are, each the request's own address with its `page` replaced.
+    static func link(_ request: Request, page: Int, pages: Int) -> String? {
+        guard pages > 1 else { return nil }
+        let base = origin(request) + request.uri.path
+        let others = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("page=") }.joined(
+            separator: "&")
+        func address(_ page: Int) -> String { "<\(base)?\(others.isEmpty ? "" : others + "&")page=\(page)>" }
+        var links: [String] = []
+        if page > 1 { links += ["\(address(page - 1)); rel=\"prev\"", "\(address(1)); rel=\"first\""] }
+        if page < pages { links += ["\(address(page + 1)); rel=\"next\"", "\(address(pages)); rel=\"last\""] }
+        return links.joined(separator: ", ")
     }
 
     private func search(_ request: Request) -> Response {
@@ -78,8 +109,20 @@ struct GitHubRESTController<Context: RequestContext> {
                 status: .unprocessableContent, headers: headers)
         }
         searched(query)
-        let found = repositories.repositories.search(query)
-        let items = found.dropFirst(skipped).prefix(perPage)
+        let found = repositories.repositories.search(
+            query, sort: parameters.get(GitHubSearch.Parameter.sort),
+            order: parameters.get(GitHubSearch.Parameter.order))
+        let origin = Self.origin(request)
+        let items = found.dropFirst(skipped).prefix(perPage).map { repository in
+            var item = repository
+            item.url = origin + "/repos/" + repository.fullName
+            return item
+        }
+        // Only the first 1,000 results can be paged to.
+        let pages = (min(found.count, 1_000) + perPage - 1) / perPage
+        if let link = Self.link(request, page: page, pages: pages), let name = HTTPField.Name("link") {
+            headers[name] = link
+        }
         return .json(
             GitHubSearchResult(totalCount: found.count, incompleteResults: false, items: Array(items)),
             headers: headers)

@@ -86,6 +86,9 @@ struct SimulatedRepositories: Sendable {
             guard used.insert("\(owner)/\(name)".lowercased()).inserted else { return }
             let id = Int64(10_000_000 + repositories.count * 7_919 + Int(generator.unit() * 7_000))
             let created = 1_300_000_000 + Int64(generator.unit() * 400_000_000)
+            // Updated and pushed between the creation and the catalogue's date, never later.
+            let updated = created + id % max(1, Self.latestDate - created)
+            let pushed = max(created, updated - id % 86_400)
             repositories.append(
                 GitHubRepository(
                     id: id, nodeId: "R_kgDO\(String(id, radix: 36).uppercased())", name: name,
@@ -94,9 +97,9 @@ struct SimulatedRepositories: Sendable {
                         login: owner, id: 1_000 + Int64(owner.utf8.reduce(0) { $0 &* 31 &+ Int($1) } & 0xFFFFF),
                         type: "Organization"),
                     htmlUrl: "https://github.com/\(owner)/\(name)", description: description,
-                    createdAt: Self.iso(created), updatedAt: Self.iso(created + 300_000_000),
-                    pushedAt: Self.iso(created + 310_000_000), stargazersCount: stars, language: language,
-                    forksCount: stars / 8, openIssuesCount: Int(generator.unit() * 300)))
+                    createdAt: Self.iso(created), updatedAt: Self.iso(updated), pushedAt: Self.iso(pushed),
+                    stargazersCount: stars, language: language, forksCount: stars / 8,
+                    openIssuesCount: Int(generator.unit() * 300), score: Self.score(stars: stars)))
         }
         for (owner, name, language, description, stars) in Self.known { add(owner, name, language, description, stars) }
         while repositories.count < Self.known.count + count {
@@ -111,6 +114,43 @@ struct SimulatedRepositories: Sendable {
             add(pick(Self.owners), name, generator.unit() < 0.05 ? nil : pick(Self.languages), description, stars)
         }
         all = repositories
+    }
+
+    /// The last date any repository was updated or pushed (2024-11-30), before any clock it runs by.
+    static let latestDate: Int64 = 1_732_924_800
+
+    /// A best-match score that reads as a decimal number (GitHub's are floats; a client reading
+    /// `1` where it expects `1.0` refuses it): more for more stars, never whole.
+    static func score(stars: Int) -> Double {
+        let score = ((1 + log10(Double(max(stars, 0)) + 2)) * 1_000_000).rounded() / 1_000_000
+        return score == score.rounded() ? score + 0.000_001 : score
+    }
+
+    /// The repository named `owner/name` (either case).
+    func repository(_ fullName: String) -> GitHubRepository? {
+        all.first { $0.fullName.lowercased() == fullName.lowercased() }
+    }
+
+    /// The repositories matching `query`, most starred first (ties by name); or by `sort`
+    /// (`stars`, `forks`, `help-wanted-issues`, `updated`) in `order` (`desc` unless `asc`).
+    func search(_ query: String, sort: String?, order: String?) -> [GitHubRepository] {
+        let found = search(query)
+        let ascending = order?.lowercased() == "asc"
+        func key(_ repository: GitHubRepository) -> String? {
+            switch sort?.lowercased() {
+            case "stars": String(format: "%012d", repository.stargazersCount)
+            case "forks": String(format: "%012d", repository.forksCount)
+            case "help-wanted-issues": String(format: "%012d", repository.openIssuesCount)
+            case "updated": repository.updatedAt
+            default: nil
+            }
+        }
+        guard key(found.first ?? all[0]) != nil else { return found }
+        return found.sorted { first, second in
+            let (a, b) = (key(first) ?? "", key(second) ?? "")
+            if a != b { return ascending ? a < b : a > b }
+            return first.fullName < second.fullName
+        }
     }
 
     /// The repositories matching `query`, most starred first (ties by name).

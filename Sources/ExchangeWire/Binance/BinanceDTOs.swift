@@ -48,20 +48,49 @@ public struct BinanceExchangeInfoDTO: Codable, Sendable, Equatable {
         }
     }
 
-    /// One symbol: `BTCUSDT`, its status and assets.
+    /// One symbol: `BTCUSDT`, its status and assets, and (as Binance serves them; Sise reads
+    /// only the first four) its precisions, order types, permissions and filters.
     public struct Symbol: Codable, Sendable, Equatable {
         public var symbol: String
         /// `TRADING`, `BREAK`, …
         public var status: String
         public var baseAsset: String
         public var quoteAsset: String
+        public var baseAssetPrecision: Int?
+        public var quotePrecision: Int?
+        public var quoteAssetPrecision: Int?
+        /// `LIMIT`, `MARKET`, …
+        public var orderTypes: [String]?
+        public var isSpotTradingAllowed: Bool?
+        public var isMarginTradingAllowed: Bool?
+        /// Empty on today's Binance, which lists `permissionSets` instead.
+        public var permissions: [String]?
+        public var permissionSets: [[String]]?
+        /// `PRICE_FILTER` (the tick), `LOT_SIZE` (the step), `NOTIONAL`, …
+        public var filters: [BinanceSymbolFilter]?
 
         /// Makes a symbol.
-        public init(symbol: String, status: String, baseAsset: String, quoteAsset: String) {
+        public init(
+            symbol: String, status: String, baseAsset: String, quoteAsset: String, filters: [BinanceSymbolFilter]? = nil
+        ) {
             self.symbol = symbol
             self.status = status
             self.baseAsset = baseAsset
             self.quoteAsset = quoteAsset
+            self.filters = filters
+        }
+
+        /// A spot symbol as Binance lists one: precisions of 8, the spot order types, the spot permission.
+        public static func spot(
+            symbol: String, baseAsset: String, quoteAsset: String, filters: [BinanceSymbolFilter]
+        ) -> Self {
+            var listed = Self(
+                symbol: symbol, status: "TRADING", baseAsset: baseAsset, quoteAsset: quoteAsset, filters: filters)
+            (listed.baseAssetPrecision, listed.quotePrecision, listed.quoteAssetPrecision) = (8, 8, 8)
+            listed.orderTypes = ["LIMIT", "LIMIT_MAKER", "MARKET", "STOP_LOSS_LIMIT", "TAKE_PROFIT_LIMIT"]
+            (listed.isSpotTradingAllowed, listed.isMarginTradingAllowed) = (true, false)
+            (listed.permissions, listed.permissionSets) = ([], [["SPOT"]])
+            return listed
         }
     }
 

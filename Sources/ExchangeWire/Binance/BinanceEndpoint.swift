@@ -18,8 +18,22 @@ public enum BinanceEndpoint {
     public static let historicalTrades = "/api/v3/historicalTrades"
     /// The most trades one `trades` or `historicalTrades` request returns.
     public static let maxTradeCount = 1000
-    /// The raw-stream WebSocket path (on `stream.binance.com:9443`); subscribe with a message.
+    /// The raw-stream WebSocket path (on `stream.binance.com:9443`); subscribe with a message, or
+    /// name one stream in the path (`/ws/btcusdt@ticker`).
     public static let webSocket = "/ws"
+    /// The combined-stream path: `/stream?streams=btcusdt@ticker/ethusdt@trade`, each event wrapped
+    /// as `{"stream":…,"data":…}`.
+    public static let combinedStream = "/stream"
+    /// `GET /api/v3/ping`: `{}`.
+    public static let ping = "/api/v3/ping"
+    /// `GET /api/v3/time`: `{"serverTime":…}`.
+    public static let time = "/api/v3/time"
+    /// `GET /api/v3/ticker/price`: one symbol's last price, several or all.
+    public static let priceTicker = "/api/v3/ticker/price"
+    /// `GET /api/v3/ticker/bookTicker`: one symbol's best bid and ask, several or all.
+    public static let bookTicker = "/api/v3/ticker/bookTicker"
+    /// `GET /api/v3/aggTrades?symbol=BTCUSDT&limit=500`: aggregate trades, oldest first.
+    public static let aggregateTrades = "/api/v3/aggTrades"
 
     /// The most klines one request returns.
     public static let maxKlineCount = 1000
@@ -124,7 +138,12 @@ public enum BinanceEndpoint {
         guard parts.count >= 2, !parts[0].isEmpty else { return nil }
         switch (parts[1], parts.count) {
         case ("ticker", 2): return (parts[0], .ticker)
+        case ("miniTicker", 2): return (parts[0], .miniTicker)
         case ("trade", 2): return (parts[0], .trade)
+        case ("aggTrade", 2): return (parts[0], .aggregateTrade)
+        case ("depth", 2...3):
+            guard parts.count == 2 || parts[2] == "100ms" || parts[2] == "1000ms" else { return nil }
+            return (parts[0], .diffDepth)
         case (let kline, 2) where kline.hasPrefix("kline_"):
             guard let interval = klineInterval(String(kline.dropFirst("kline_".count))) else { return nil }
             return (parts[0], .kline(interval))
@@ -140,8 +159,14 @@ public enum BinanceEndpoint {
     /// What a stream carries.
     public enum StreamKind: Sendable, Equatable {
         case ticker
+        /// `<symbol>@miniTicker`: the last price, open, high, low and volumes of the 24 h.
+        case miniTicker
         case trade
+        /// `<symbol>@aggTrade`: each trade as an aggregate of one taker at one price.
+        case aggregateTrade
         case partialDepth(levels: Int)
+        /// `<symbol>@depth`: the levels that changed, each second, chained by update ids.
+        case diffDepth
         /// `<symbol>@kline_<interval>`: the candle of the interval as it moves.
         case kline(CandleInterval)
     }

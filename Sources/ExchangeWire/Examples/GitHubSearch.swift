@@ -11,6 +11,10 @@ public enum GitHubSearch {
         public static let query = "q"
         public static let perPage = "per_page"
         public static let page = "page"
+        /// `stars`, `forks`, `help-wanted-issues` or `updated`; best match when absent.
+        public static let sort = "sort"
+        /// `desc` (the default) or `asc`.
+        public static let order = "order"
     }
     /// Results a page by default, and at most.
     public static let defaultPerPage = 30
@@ -69,6 +73,9 @@ public struct GitHubRepository: Codable, Sendable, Equatable {
     public var nodeId: String
     public var name: String
     public var fullName: String
+    /// The repository's API address (`https://api.github.com/repos/OWNER/NAME`), where a client
+    /// reads what a search item lacks; set by the server that answers.
+    public var url: String?
     public var `private`: Bool
     public var owner: Owner
     public var htmlUrl: String
@@ -113,7 +120,7 @@ public struct GitHubRepository: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, owner, description, fork, language, score
+        case id, name, owner, description, fork, language, score, url
         case `private`
         case nodeId = "node_id"
         case fullName = "full_name"

@@ -1,17 +1,22 @@
 import ExchangeWire
 import MarketDomain
 
-/// The span of one Binance kline as the simulator serves it (exchange-apis.md §9.4): one of the
-/// intervals Sise reads (`1s` … `1M`), or one Binance also serves that Sise's charts do not
-/// (`2h 6h 8h 12h` of hours, `3d` of days), rolled up from those, each starting on a multiple of
-/// its length since the Unix epoch as the shorter ones do.
-struct BinanceKlineSpan: Sendable, Equatable {
+/// The span of one candle as a simulated venue serves it (exchange-apis.md §9.4): one of the
+/// intervals Sise reads (`1s` … `1M`), or one a venue also serves that Sise's charts do not
+/// (Binance's `2h 6h 8h 12h` of hours and `3d` of days, Bithumb's legacy `6h 12h`), rolled up from
+/// those, each starting on a multiple of its length since the Unix epoch as the shorter ones do.
+struct CandleSpan: Sendable, Equatable {
     /// The interval the candles are made of.
     let base: CandleInterval
     /// How many of `base` one kline holds.
     let multiple: Int
 
-    /// The span a kline `interval` names; `nil` for one Binance does not serve (`10m`, `2d`, …).
+    /// `multiple` candles of `base` as one.
+    init(base: CandleInterval, multiple: Int) {
+        (self.base, self.multiple) = (base, multiple)
+    }
+
+    /// The span a Binance kline `interval` names; `nil` for one Binance does not serve (`10m`, `2d`, …).
     init?(_ text: String) {
         if let interval = BinanceEndpoint.klineInterval(text) {
             (base, multiple) = (interval, 1)
