@@ -24,20 +24,41 @@ struct KorbitRESTController<Context: RequestContext> {
                 data: venue.markets.map {
                     KorbitCurrencyPairDTO(
                         symbol: KorbitWire.symbol($0.id), status: "launched", baseCurrency: $0.symbol.lowercased(),
-                        quoteCurrency: "krw")
+                        quoteCurrency: "krw", minOrderValue: "5000", maxOrderValue: "1000000000")
                 }))
     }
 
+    /// Every currency with the fields of the documented example (§3.2): limits and fees as
+    /// strings, each network's statuses, precision and explorer; `krw` without networks.
     private func currencies() -> Response {
-        var rows = [KorbitCurrencyDTO(name: "krw", fullName: "Won")]
-        rows += venue.markets.map { market in
-            let network = KorbitCurrencyDTO.Network(
-                name: market.symbol, fullName: market.englishName, confirmationCount: 3)
-            return KorbitCurrencyDTO(
-                name: market.symbol.lowercased(), fullName: market.englishName, defaultNetwork: market.symbol,
-                networkList: [network])
-        }
-        return .json(KorbitEnvelope(data: rows))
+        var won = KorbitCurrencyDTO(name: "krw", fullName: "Won")
+        (won.withdrawalTxFee, won.withdrawalMinAmount, won.withdrawalMaxAmountPerRequest) = (
+            "1000", "1000", "5000000000"
+        )
+        let prices = Dictionary(
+            venue.figures(venue.markets.map(\.id), now: now()).map { ($0.market.id, $0.price) },
+            uniquingKeysWith: { first, _ in first })
+        return .json(KorbitEnvelope(data: [won] + venue.markets.map { Self.currency($0, price: prices[$0.id]) }))
+    }
+
+    /// One coin as `/v2/currencies` lists it: about ten thousand won the least one withdraws, a
+    /// quarter of that the fee, a billion the most a request.
+    static func currency(_ market: Market, price: Double?) -> KorbitCurrencyDTO {
+        let price = max(price ?? 1, 0.000_000_01)
+        func amount(_ won: Double) -> String { WireDecimal(won / price, decimals: 8).text }
+        var network = KorbitCurrencyDTO.Network(name: market.symbol, fullName: market.englishName, confirmationCount: 3)
+        (network.depositStatus, network.withdrawalStatus) = ("launched", "launched")
+        (network.withdrawalTxFee, network.withdrawalMinAmount) = (amount(2_500), amount(10_000))
+        (network.withdrawalPrecision, network.hasSecondaryAddr) = (8, false)
+        network.addressExplorerUrl = "https://explorer.example/\(market.symbol.lowercased())/address/"
+        var currency = KorbitCurrencyDTO(
+            name: market.symbol.lowercased(), fullName: market.englishName, defaultNetwork: market.symbol,
+            networkList: [network])
+        (currency.withdrawalTxFee, currency.withdrawalMinAmount) = (
+            network.withdrawalTxFee, network.withdrawalMinAmount
+        )
+        (currency.withdrawalMaxAmountPerRequest, currency.confirmationCount) = (amount(1_000_000_000), "3")
+        return currency
     }
 
     private func tickers(_ request: Request) -> Response {
@@ -52,7 +73,9 @@ struct KorbitRESTController<Context: RequestContext> {
         } else {
             ids = venue.markets.map(\.id)
         }
-        return .json(KorbitEnvelope(data: venue.figures(ids, now: time).map { $0.korbitTicker(withSymbol: true) }))
+        return .json(
+            KorbitEnvelope(
+                data: venue.tops(ids, now: time).map { $0.figures.korbitTicker(withSymbol: true, book: $0.book) }))
     }
 
     /// One pair's book, 30 levels a side; a missing symbol is BAD_REQUEST, an unknown or
@@ -136,16 +159,17 @@ struct KorbitRESTController<Context: RequestContext> {
 }
 
 extension CoinFigures {
-    /// This coin as Korbit's ticker: the REST row (with `symbol`) or a WebSocket message's data.
-    func korbitTicker(withSymbol: Bool) -> KorbitTickerDTO {
+    /// This coin as Korbit's ticker: the REST row (with `symbol`) or a WebSocket message's data,
+    /// its best bid and ask those of `book` (the one `/v2/orderbook` serves).
+    func korbitTicker(withSymbol: Bool, book: OrderBook) -> KorbitTickerDTO {
         let (amount, rate) = change
-        let spreadTick = max(price * 0.0002, 0)
         return KorbitTickerDTO(
             symbol: withSymbol ? KorbitWire.symbol(market.id) : nil, open: WireDecimal(open), high: WireDecimal(high),
             low: WireDecimal(low), close: WireDecimal(price), prevClose: WireDecimal(previousClose),
             priceChange: WireDecimal(amount), priceChangePercent: WireDecimal(rate * 100, decimals: 2),
             volume: WireDecimal(volume24h), quoteVolume: WireDecimal(value24h, decimals: 5),
-            bestBidPrice: WireDecimal(KRWTickSize.snap(price - spreadTick)),
-            bestAskPrice: WireDecimal(KRWTickSize.snap(price + spreadTick)), lastTradedAt: tradeTimestamp)
+            bestBidPrice: WireDecimal(book.bids.first?.price ?? 0),
+            bestAskPrice: WireDecimal(book.asks.first?.price ?? 0),
+            lastTradedAt: tradeTimestamp)
     }
 }

@@ -86,16 +86,19 @@ struct KorbitStreamSession: ClientMessageSession {
     ) async throws {
         let time = now()
         try await frames.writeTextFrames(
-            venue.figures(ids, now: time).map { $0.korbitStreamTicker(snapshot: snapshot, now: time) },
+            venue.tops(ids, now: time).map {
+                $0.figures.korbitStreamTicker(snapshot: snapshot, now: time, book: $0.book)
+            },
             encoder: encoder)
     }
 }
 
 extension CoinFigures {
-    /// This coin as a `ticker` message of Korbit's WebSocket; `snapshot` is left out on live ones.
-    func korbitStreamTicker(snapshot: Bool, now: Int64) -> KorbitStreamTicker {
+    /// This coin as a `ticker` message of Korbit's WebSocket, its best bid and ask those of
+    /// `book`; `snapshot` is left out on live ones.
+    func korbitStreamTicker(snapshot: Bool, now: Int64, book: OrderBook) -> KorbitStreamTicker {
         KorbitStreamTicker(
             symbol: KorbitWire.symbol(market.id), timestamp: now, snapshot: snapshot ? true : nil,
-            data: korbitTicker(withSymbol: false))
+            data: korbitTicker(withSymbol: false, book: book))
     }
 }

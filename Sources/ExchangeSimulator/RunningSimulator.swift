@@ -50,6 +50,16 @@ public final class RunningSimulator: Sendable {
     }
 
     /// The public WebSocket path of each dialect.
+    /// Every WebSocket path a dialect serves, the one Sise reads first: Bithumb's legacy `/pub/ws`
+    /// beside its `/websocket/v1`, Binance's combined `/stream` beside its raw `/ws`.
+    public static func webSocketPaths(_ exchange: Exchange) -> [String] {
+        switch exchange {
+        case .bithumb: [BithumbEndpoint.webSocket, BithumbLegacySubscription.path]
+        case .binance: [BinanceEndpoint.webSocket, BinanceEndpoint.combinedStream]
+        default: [webSocketPath(exchange)]
+        }
+    }
+
     public static func webSocketPath(_ exchange: Exchange) -> String {
         switch exchange {
         case .upbit: UpbitEndpoint.webSocket

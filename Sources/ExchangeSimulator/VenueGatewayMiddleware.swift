@@ -35,7 +35,9 @@ struct VenueGatewayMiddleware<Context: RequestContext>: RouterMiddleware {
         } else {
             response = refusal()
         }
-        addHeaders(to: &response, remaining: decision.remaining)
+        // Korbit names its limit on quotation calls only: not on `/v2/time`, nor on a 404 (§3.5).
+        let quoting = exchange != .korbit || (response.status != .notFound && request.uri.path != KorbitEndpoint.time)
+        if quoting { addHeaders(to: &response, remaining: decision.remaining) }
         return response
     }
 

@@ -6,11 +6,19 @@ public struct KorbitCurrencyPairDTO: Codable, Sendable, Equatable {
     public var status: String
     public var baseCurrency: String?
     public var quoteCurrency: String?
+    /// The least and most an order may be worth, in won, as strings.
+    public var minOrderValue: String?
+    public var maxOrderValue: String?
 
     /// Makes a pair.
-    public init(symbol: String, status: String, baseCurrency: String? = nil, quoteCurrency: String? = nil) {
+    public init(
+        symbol: String, status: String, baseCurrency: String? = nil, quoteCurrency: String? = nil,
+        minOrderValue: String? = nil, maxOrderValue: String? = nil
+    ) {
         self.symbol = symbol
         self.status = status
+        self.minOrderValue = minOrderValue
+        self.maxOrderValue = maxOrderValue
         self.baseCurrency = baseCurrency
         self.quoteCurrency = quoteCurrency
     }
@@ -27,6 +35,12 @@ public struct KorbitCurrencyDTO: Codable, Sendable, Equatable {
     public var withdrawalStatus: String?
     public var defaultNetwork: String?
     public var networkList: [Network]?
+    /// The deprecated top-level copies of the default network's figures: numbers as strings,
+    /// `confirmationCount` too.
+    public var withdrawalTxFee: String?
+    public var withdrawalMinAmount: String?
+    public var withdrawalMaxAmountPerRequest: String?
+    public var confirmationCount: String?
 
     /// One network a currency moves on. `confirmationCount` is a number here (a string in the
     /// deprecated top-level copy, which is not read).
@@ -34,6 +48,13 @@ public struct KorbitCurrencyDTO: Codable, Sendable, Equatable {
         public var name: String
         public var fullName: String?
         public var confirmationCount: Int?
+        public var depositStatus: String?
+        public var withdrawalStatus: String?
+        public var withdrawalTxFee: String?
+        public var withdrawalMinAmount: String?
+        public var withdrawalPrecision: Int?
+        public var hasSecondaryAddr: Bool?
+        public var addressExplorerUrl: String?
 
         /// Makes a network.
         public init(name: String, fullName: String?, confirmationCount: Int?) {

@@ -116,9 +116,10 @@ struct SimulateCommand: AsyncParsableCommand {
             try await simulator.run(stopsOnInterrupt: true) { ports in
                 for exchange in Exchange.allCases {
                     let port = ports.exchanges[exchange] ?? 0
+                    let sockets = RunningSimulator.webSocketPaths(exchange).map { "ws://\(host):\(port)\($0)" }
                     StandardError.writeLine(
                         "sise simulate: \(exchange.displayName) on http://\(host):\(port) "
-                            + "(WebSocket ws://\(host):\(port)\(RunningSimulator.webSocketPath(exchange)))")
+                            + "(WebSocket \(sockets.joined(separator: ", ")))")
                 }
                 for source in StockSource.allCases {
                     StandardError.writeLine(

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Real exchange clients against `sise simulate` (issue 64): ccxt and ccxt.pro (Bithumb's both API
+# generations, Binance spot), pybithumb, python-binance and PyGithub, each pointed at a fresh
+# simulator by its base URLs only. Installs the pinned clients (Tests/Clients/requirements.txt) in
+# a virtualenv under .build, builds sise, runs Tests/Clients. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.build/clients-venv
+stamp="$venv/.requirements"
+if [[ ! -x "$venv/bin/pytest" ]] || ! cmp -s Tests/Clients/requirements.txt "$stamp"; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet -r Tests/Clients/requirements.txt
+    cp Tests/Clients/requirements.txt "$stamp"
+fi
+
+swift build --product sise
+SISE_BIN="$(swift build --show-bin-path)/sise" "$venv/bin/pytest" -q -p no:cacheprovider Tests/Clients "$@"
