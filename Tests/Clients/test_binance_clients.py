@@ -107,6 +107,14 @@ def test_python_binance_streams(python_binance):
             async with manager.multiplex_socket(["btcusdt@ticker", "ethusdt@trade"]) as stream:
                 event = await asyncio.wait_for(stream.recv(), DEADLINE)
                 assert event["stream"] in ("btcusdt@ticker", "ethusdt@trade") and "data" in event
+            async with manager.depth_socket("BTCUSDT", depth=binance.BinanceSocketManager.WEBSOCKET_DEPTH_5) as stream:
+                book = await asyncio.wait_for(stream.recv(), DEADLINE)
+                assert len(book["bids"]) == 5 and float(book["bids"][0][0]) < float(book["asks"][0][0])
+            # The diff stream on a REST snapshot, kept by python-binance's own book.
+            async with binance.DepthCacheManager(client, "BTCUSDT") as cache:
+                for _ in range(3):
+                    depth = await asyncio.wait_for(cache.recv(), DEADLINE)
+                    assert depth.get_bids()[0][0] < depth.get_asks()[0][0]
         finally:
             await client.close_connection()
 

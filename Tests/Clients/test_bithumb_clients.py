@@ -8,6 +8,7 @@ import ccxt
 import ccxt.pro
 import pybithumb
 import pybithumb.core
+import pybithumb.websocket
 import pytest
 
 # How long a WebSocket may take to deliver what was asked: generous, the machine is shared.
@@ -112,3 +113,33 @@ def test_pybithumb(pybithumb_at):
         frame = pybithumb.get_candlestick("BTC", chart_intervals=interval)
         assert frame is not None and hasattr(frame, "columns") and len(frame) > 0, interval
         assert (frame["high"] >= frame["low"]).all(), interval
+
+
+def test_pybithumb_websocket(simulator, monkeypatch):
+    """pybithumb's WebSocketManager dials Bithumb's address itself (in a child process): the test
+    sends that address to the simulator's `/pub/ws`."""
+    connect = pybithumb.websocket.websockets.connect
+    legacy = simulator.ws("Bithumb")
+
+    def redirected(uri, **options):
+        return connect(uri.replace("wss://pubwss.bithumb.com", legacy), **options)
+
+    monkeypatch.setattr(pybithumb.websocket.websockets, "connect", redirected)
+    # The manager's child process runs the event loop it inherits: a fresh one, not one an earlier
+    # client (python-binance's) left set and closed.
+    asyncio.set_event_loop(asyncio.new_event_loop())
+    for kind, check in [
+        ("ticker", lambda content: float(content["closePrice"]) > 0),
+        ("transaction", lambda content: float(content["list"][0]["contPrice"]) > 0),
+        ("orderbookdepth", lambda content: any(float(level["quantity"]) > 0 for level in content["list"])),
+    ]:
+        manager = pybithumb.WebSocketManager(kind, ["BTC_KRW"])
+        try:
+            # What `manager.get()` does, with a deadline: it would wait forever.
+            manager.alive = True
+            manager.start()
+            message = manager._WebSocketManager__q.get(timeout=DEADLINE)
+            assert message["type"] == kind and check(message["content"]), message
+        finally:
+            manager.terminate()
+            manager.kill()

@@ -27,10 +27,10 @@ public struct BinanceDepthDTO: Codable, Sendable, Equatable {
         return OrderBook(market: market, timestamp: timestamp, asks: levels(asks), bids: levels(bids))
     }
 
-    /// The answer for `book`, as Binance writes it.
+    /// The answer for `book`, as Binance writes it: every number with eight decimals.
     public init(_ book: OrderBook, lastUpdateId: Int64) {
         func levels(_ side: [OrderBook.Level]) -> [[WireDecimal]] {
-            side.map { [WireDecimal($0.price), WireDecimal($0.size)] }
+            side.map { [.fixed($0.price), .fixed($0.size)] }
         }
         self.init(lastUpdateId: lastUpdateId, bids: levels(book.bids), asks: levels(book.asks))
     }

@@ -104,7 +104,7 @@ public struct BinanceDepthUpdate: Codable, Sendable, Equatable {
         symbol: String, first: Int64, final: Int64, bids: [OrderBook.Level], asks: [OrderBook.Level], now: Int64
     ) {
         func levels(_ side: [OrderBook.Level]) -> [[WireDecimal]] {
-            side.map { [WireDecimal($0.price), WireDecimal($0.size)] }
+            side.map { [.fixed($0.price), .fixed($0.size)] }
         }
         eventType = "depthUpdate"
         eventTime = now

@@ -17,6 +17,18 @@ public struct WireDecimal: Codable, Sendable, Hashable, CustomStringConvertible 
         text = Self.plain(value, decimals: decimals)
     }
 
+    /// A number written with exactly `decimals` decimals, as Binance writes its books
+    /// (`"0.00000000"`: python-binance removes a level only on that text).
+    public static func fixed(_ value: Double, decimals: Int = 8) -> WireDecimal {
+        let decimals = max(0, min(decimals, 18))
+        var text = plain(value, decimals: decimals)
+        guard decimals > 0 else { return WireDecimal(text: text) }
+        let written = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 }
+        if written == nil { text += "." }
+        text += String(repeating: "0", count: decimals - (written ?? 0))
+        return WireDecimal(text: text)
+    }
+
     /// The value; `nil` when the text is not a finite number.
     public var value: Double? {
         // Foundation's trimming costs more than the number itself: only text that does not read
