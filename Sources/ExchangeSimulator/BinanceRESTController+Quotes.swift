@@ -39,19 +39,9 @@ extension BinanceRESTController {
     /// on, or inside `startTime`…`endTime`, or the latest (of the trades the simulator keeps).
     private func aggregateTrades(_ request: Request) -> Response {
         let parameters = FormQuery(request.uri)
-        guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
-            return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
-        }
-        guard let limit = Self.limit(parameters, default: 500, range: 1...BinanceEndpoint.maxTradeCount) else {
-            return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
-        }
-        var fromID: Int64?
-        if let text = parameters.get(BinanceEndpoint.Parameter.fromID) {
-            guard let number = Int64(text), number >= 0 else {
-                return .json(BinanceErrorBody.illegalParameter("fromId"), status: .badRequest)
-            }
-            fromID = number
-        }
+        let query: TradesQuery
+        do { query = try TradesQuery(parameters) } catch { return .json(error.body, status: .badRequest) }
+        let (symbol, limit, fromID) = (query.symbol, query.limit, query.fromID)
         guard let start = RequestTime.milliseconds(parameters.get(BinanceEndpoint.Parameter.startTime)) else {
             return .json(BinanceErrorBody.illegalParameter("startTime"), status: .badRequest)
         }

@@ -114,20 +114,9 @@ struct BinanceRESTController<Context: RequestContext> {
     /// One symbol's latest trades, oldest first, `limit` 1…1000 (500 when absent; the simulator
     /// keeps 2,000); `historicalTrades` with `fromId`: those from that id on (of the kept ones).
     private func trades(_ request: Request) -> Response {
-        let parameters = FormQuery(request.uri)
-        guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
-            return .json(BinanceErrorBody.missingParameter("symbol"), status: .badRequest)
-        }
-        guard let limit = Self.limit(parameters, default: 500, range: 1...1000) else {
-            return .json(BinanceErrorBody.illegalParameter("limit"), status: .badRequest)
-        }
-        var fromID: Int64?
-        if let text = parameters.get(BinanceEndpoint.Parameter.fromID) {
-            guard let number = Int64(text), number >= 0 else {
-                return .json(BinanceErrorBody.illegalParameter("fromId"), status: .badRequest)
-            }
-            fromID = number
-        }
+        let query: TradesQuery
+        do { query = try TradesQuery(FormQuery(request.uri)) } catch { return .json(error.body, status: .badRequest) }
+        let (symbol, limit, fromID) = (query.symbol, query.limit, query.fromID)
         guard let id = BinanceWire.marketID(symbol), symbol == symbol.uppercased(), venue.lists(id),
             let (trades, _) = venue.trades(id, count: fromID == nil ? limit : SimulatedTape.capacity, now: now())
         else {
@@ -137,6 +126,36 @@ struct BinanceRESTController<Context: RequestContext> {
         let page =
             fromID.map { from in Array(oldestFirst.filter { $0.id >= from }.prefix(limit)) } ?? Array(oldestFirst)
         return .json(page.map(BinanceTradeDTO.init))
+    }
+
+    /// A trades request's symbol, `limit` (1…1000, 500 when absent) and `fromId`, as Binance
+    /// reads them (`trades`, `historicalTrades`, `aggTrades`).
+    struct TradesQuery {
+        let symbol: String
+        let limit: Int
+        let fromID: Int64?
+
+        /// Reads them; Binance's refusal of the first that cannot be read.
+        init(_ parameters: FormQuery) throws(Refusal) {
+            guard let symbol = parameters.get(BinanceEndpoint.Parameter.symbol), !symbol.isEmpty else {
+                throw Refusal(body: .missingParameter("symbol"))
+            }
+            guard
+                let limit = BinanceRESTController.limit(
+                    parameters, default: 500, range: 1...BinanceEndpoint.maxTradeCount)
+            else { throw Refusal(body: .illegalParameter("limit")) }
+            var fromID: Int64?
+            if let text = parameters.get(BinanceEndpoint.Parameter.fromID) {
+                guard let number = Int64(text), number >= 0 else { throw Refusal(body: .illegalParameter("fromId")) }
+                fromID = number
+            }
+            (self.symbol, self.limit, self.fromID) = (symbol, limit, fromID)
+        }
+    }
+
+    /// A request Binance refuses, with its `{code,msg}`.
+    struct Refusal: Error {
+        let body: BinanceErrorBody
     }
 
     /// The `limit` parameter: `default` when absent, `nil` when it is not a number in `range`.

@@ -8,8 +8,9 @@ extension CoinFigures {
     /// This coin's order book: `depth` levels a side on the market's price grid around the last
     /// price — a sell met the best bid, a buy the best ask, so the last price is the best of the
     /// side it traded on — never crossed; each level's size about twenty seconds of the day's
-    /// volume, drawn anew every second, less (on the level the last trade hit) the volume `taken`
-    /// from it this second, down to a tenth of what it was drawn.
+    /// volume, drawn anew every few seconds (each level on its own beat, so a few change at a
+    /// time, as orders come and go on a real book), less (on the level the last trade hit) the
+    /// volume `taken` from it this second, down to a tenth of what it was drawn.
     func orderBook(depth: Int, now: Int64, grid: PriceGrid = .krw, taken: Double = 0) -> OrderBook {
         let bestBid = lastSideIsAsk ? price : grid.below(price)
         let bestAsk = lastSideIsAsk ? grid.above(price) : price
@@ -18,11 +19,11 @@ extension CoinFigures {
         var ask = bestAsk
         var bid = bestBid
         let second = now / 1000
-        for index in 0..<depth {
-            asks.append(OrderBook.Level(price: ask, size: levelSize(index: index, side: 1, second: second)))
+        for _ in 0..<depth {
+            asks.append(OrderBook.Level(price: ask, size: levelSize(price: ask, side: 1, second: second)))
             ask = grid.above(ask)
             if bid > 0, bid < bestAsk {
-                bids.append(OrderBook.Level(price: bid, size: levelSize(index: index, side: 2, second: second)))
+                bids.append(OrderBook.Level(price: bid, size: levelSize(price: bid, side: 2, second: second)))
             }
             let next = grid.below(bid)
             bid = next < bid ? next : 0
@@ -41,19 +42,38 @@ extension CoinFigures {
         rounded(max(size - max(taken, 0), size / 10), decimals: 8)
     }
 
-    /// A level's size: about twenty seconds of the day's volume, 0.2× to 3×, the same for the same
-    /// market, side, level and second (a book read twice within a second agrees with itself).
-    private func levelSize(index: Int, side: UInt64, second: Int64) -> Double {
+    /// A level's size: about twenty seconds of the day's volume, 0.2× to 3×, drawn anew every 3 to
+    /// 10 seconds (the level's own beat, at its own phase): the same for the same market, side,
+    /// price and beat — orders stand at a price, so when the price moves a tick the levels it did
+    /// not cross keep their sizes (a book read twice within a second agrees with itself), and in
+    /// any second only about one level in six changes.
+    private func levelSize(price: Double, side: UInt64, second: Int64) -> Double {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in market.id.rawValue.utf8 + [UInt8(truncatingIfNeeded: index), UInt8(side)] {
+        for byte in market.id.rawValue.utf8 + [UInt8(side)] {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        hash = (hash ^ UInt64(bitPattern: second)) &* 0x100_0000_01b3
+        // A price's bits differ from its neighbours' high in the word: mixed through (SplitMix64's
+        // finaliser), so that each level's beat and phase are its own.
+        hash ^= price.bitPattern
+        hash ^= hash >> 30
+        hash &*= 0xbf58_476d_1ce4_e5b9
+        hash ^= hash >> 27
+        hash &*= 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
+        let beat = Int64(3 + hash % 8)
+        let shifted = second &+ Int64((hash >> 40) % 10)
+        // The day's volume moves with every second: each level holds it to steps of √2 of its
+        // own (offset from the other levels'), so a level keeps its size between its draws and the
+        // volume's drift moves a few levels at a time, never all at once.
+        let offset = Double((hash >> 20) & 0xFFFF) / 65_536
+        let raw = max(volume24h / 86_400 * 20, 0.0001)
+        let base = exp2(((log2(raw) * 2 + offset).rounded(.down) - offset) / 2)
+        let drawn = shifted >= 0 ? shifted / beat : (shifted - beat + 1) / beat
+        hash = (hash ^ UInt64(bitPattern: drawn)) &* 0x100_0000_01b3
         hash ^= hash >> 29
         hash &*= 0xbf58_476d_1ce4_e5b9
         hash ^= hash >> 32
         let unit = Double(hash >> 11) / Double(1 << 53)
-        let base = max(volume24h / 86_400 * 20, 0.0001)
         return CoinFigures.rounded(base * (0.2 + 2.8 * unit), decimals: 8)
     }
 }

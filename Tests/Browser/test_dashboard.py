@@ -312,7 +312,8 @@ def test_the_status_bar_of_a_fresh_page_does_not_say_connecting_for_feeds_not_st
         for exchange in ["Bithumb", "Korbit", "Binance"]:
             part = status.locator(f'[data-exchange="{exchange}"]')
             expect(part).to_have_attribute("data-feed", "idle", timeout=DEADLINE)
-            expect(part).to_have_text(f"{exchange}: not started")
+            # Issue 65, item 4: what starts it, not a word that reads as broken.
+            expect(part).to_have_text(f"{exchange}: with Compare")
         assert "connecting" not in status.text_content()
         page.locator('[data-tab="compare"]').click()
         expect(status.locator('[data-exchange="Bithumb"]')).to_have_attribute("data-feed", "live", timeout=DEADLINE)
@@ -400,9 +401,22 @@ def test_a_server_restart_shows_reconnecting_then_live_with_the_rows_rebuilt(bro
     server.stop()
     expect(page.locator("#app")).to_have_attribute("data-state", "reconnecting", timeout=DEADLINE)
     expect(page.locator('[data-role="banner"]')).to_contain_text("reconnecting", timeout=DEADLINE)
+    # Issue 65, item 4: while disconnected no status part says live, every feed reads offline,
+    # the rows are dimmed and no cell stays flashed.
+    status = page.locator('[data-role="status"]')
+    expect(status.locator('[data-feed="live"]')).to_have_count(0, timeout=DEADLINE)
+    expect(status.locator('[data-exchange="Upbit"]')).to_have_attribute("data-feed", "offline")
+    expect(status.locator('[data-exchange="Upbit"]')).to_have_text("Upbit: offline")
+    assert "live" not in status.text_content().replace("LIVE", "")
+    assert page.locator(".flash-rise, .flash-fall").count() == 0
+    opacity = page.locator("tr[data-market]").first.evaluate("row => getComputedStyle(row).opacity")
+    assert float(opacity) < 1, opacity
     server.start()
     expect(page.locator("#app")).to_have_attribute("data-state", "live", timeout=DEADLINE)
     expect(page.locator("tr[data-market]").nth(9)).to_be_visible(timeout=DEADLINE)
+    expect(status.locator('[data-exchange="Upbit"]')).to_have_attribute("data-feed", "live", timeout=DEADLINE)
+    opacity = page.locator("tr[data-market]").first.evaluate("row => getComputedStyle(row).opacity")
+    assert float(opacity) == 1, opacity
     assert page.errors == []
     page.close()
 
@@ -473,15 +487,21 @@ def expect_a_live_book_and_tape(page, detail):
         arg=before, timeout=DEADLINE)
 
 
-def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(browser, server):
-    # Issue 27, point 4: the page's detail has the terminal's depth, side by side on a wide page.
-    page = open_page(browser, server, width=1440, height=900)
+def open_first_detail_by_keys(page):
+    """`g` then Enter, as a keyboard user opens the first coin (Bitcoin, by trade value)."""
     expect(page.locator('tr[data-market="KRW-BTC"]')).to_be_visible(timeout=DEADLINE)
     page.keyboard.press("g")
     expect(page.locator("tr.selected")).to_have_count(1, timeout=DEADLINE)
     page.keyboard.press("Enter")
     detail = page.locator('[data-view="detail"]')
     expect(detail).to_be_visible(timeout=DEADLINE)
+    return detail
+
+
+def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(browser, server):
+    # Issue 27, point 4: the page's detail has the terminal's depth, side by side on a wide page.
+    page = open_page(browser, server, width=1440, height=900)
+    detail = open_first_detail_by_keys(page)
     expect_a_live_book_and_tape(page, detail)
     chart = detail.locator('svg[data-role="chart"]').bounding_box()
     book = detail.locator('[data-role="orderbook"]').bounding_box()
@@ -494,6 +514,68 @@ def test_enter_on_a_coin_shows_its_order_book_and_trades_live_beside_the_chart(b
     flags = detail.locator("[data-trade]").evaluate_all("rows => rows.map(row => row.dataset.large)")
     assert flags and set(flags) <= {"true", "false"}, flags
     page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + "/dashboard-depth-1440x900.png")
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_the_book_opens_centred_on_the_spread(browser, server, width, height):
+    # Issue 65, item 2: the book started at the deepest ask (the first bid at y = 882 of 900, on a
+    # phone 1096 of 844). It scrolls inside itself, opened with the best ask, the spread row and
+    # the best bid in view, without scrolling the page.
+    page = open_page(browser, server, width=width, height=height)
+    page.locator('tr[data-market="KRW-BTC"] td.name').click()
+    detail = page.locator('[data-view="detail"]')
+    expect(detail).to_be_visible(timeout=DEADLINE)
+    if width < 900:
+        detail.locator('[data-pane="orderBook"]').click()
+    book = detail.locator('[data-role="orderbook"]')
+    expect(book.locator('[data-level][data-side="bid"]')).to_have_count(30, timeout=DEADLINE)
+    expect(book.locator('[data-role="spread"]')).to_contain_text("스프레드", timeout=DEADLINE)
+    best_ask = book.locator('[data-side="ask"]').last
+    spread = book.locator('[data-role="spread"]')
+    best_bid = book.locator('[data-side="bid"]').first
+    # The centring lands with the first book drawn while the book shows.
+    page.wait_for_function(
+        """() => { const row = document.querySelector('[data-view="detail"] [data-role="spread"]');
+                   const box = row && row.getBoundingClientRect();
+                   return box && box.top > 0 && box.bottom < window.innerHeight; }""", timeout=DEADLINE)
+    for name, row in [("best ask", best_ask), ("spread", spread), ("best bid", best_bid)]:
+        box = row.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    page.screenshot(path=os.environ.get("SCREENSHOT_DIR", ".build") + f"/dashboard-book-centred-{width}x{height}.png")
+    assert page.errors == []
+    page.close()
+
+
+def test_only_the_levels_whose_size_changed_flash(browser, server):
+    # Issue 65, item 3: once a second nearly every size cell flashed at once (31 of 32). A size cell
+    # that flashes carries data-changed for the flash's length; a few flash at a time, outlined.
+    page = open_page(browser, server, width=1440, height=900)
+    book = open_first_detail_by_keys(page).locator('[data-role="orderbook"]')
+    expect(book.locator("[data-level]")).to_have_count(60, timeout=DEADLINE)
+    samples = []
+    deadline = time.monotonic() + 8
+    while time.monotonic() < deadline:
+        samples.append(book.evaluate("""book => [
+            book.querySelectorAll('td.level-size[data-changed]').length,
+            book.querySelectorAll('td.level-size').length]"""))
+        page.wait_for_timeout(100)
+    most = max(changed / total for changed, total in samples)
+    assert any(changed for changed, _ in samples), samples
+    assert most < 0.5, samples
+    # Quietly: outlined, at a moment one flashes.
+    outlines = set()
+    deadline = time.monotonic() + 5
+    while not outlines and time.monotonic() < deadline:
+        outline = book.evaluate("""book => {
+            const cell = book.querySelector('td.level-size[data-changed]');
+            return cell ? getComputedStyle(cell).outlineStyle : null; }""")
+        if outline:
+            outlines.add(outline)
+        page.wait_for_timeout(50)
+    assert outlines == {"solid"}, outlines
     assert page.errors == []
     page.close()
 

@@ -222,6 +222,9 @@ import Testing
         let watch = try await SiseProcess.run(
             ["alerts", "watch", "--duration", "20", "--db", db, "--base-url", base], seconds: 90)
         #expect(watch.status == 0, "\(watch.stderr)")
+        // Issue 65, item 10: it says at start what it watches, by exchange.
+        let said = watch.stderr.split(separator: "\n").first { $0.hasPrefix("sise: watching ") } ?? ""
+        #expect(said.contains("alert rules: Upbit ") && said.hasSuffix("Ctrl-C stops"), "\(watch.stderr)")
         let trades = try lines(watch.stdout).filter { $0["kind"] as? String == "trade" }
         let trade = try #require(trades.first, "\(watch.stdout)")
         #expect(trade["rule"] as? Int == 1)

@@ -36,6 +36,17 @@ import Testing
         #expect(table.stdout.contains("비트코인"))
     }
 
+    /// Issue 65, item 10: `quotes BTC ETH XRP` reordered what was asked by trade value.
+    @Test func namedMarketsKeepTheOrderAskedUnlessASortIsGiven() async throws {
+        func order(_ arguments: [String]) async throws -> [String] {
+            let result = try await SiseProcess.run(["quotes"] + arguments + ["--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try objects(result.stdout).compactMap { $0["market"] as? String }
+        }
+        #expect(try await order(["XRP", "BTC", "ETH"]) == ["KRW-XRP", "KRW-BTC", "KRW-ETH"])
+        #expect(try await order(["XRP", "BTC", "ETH", "--sort", "price"]) == ["KRW-BTC", "KRW-ETH", "KRW-XRP"])
+    }
+
     @Test func anUnknownMarketExits65WithOneLine() async throws {
         let result = try await SiseProcess.run(["quotes", "KRW-NOPE"])
         #expect(result.status == 65)

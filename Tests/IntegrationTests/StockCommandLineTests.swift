@@ -42,7 +42,12 @@ import Testing
         }
         _ = try await SiseProcess.run(["watchlist", "move", "035720", "--to", "1", "--db", db])
         #expect(try await SiseProcess.run(["watchlist", "list", "--db", db]).lines.first?.hasPrefix("035720") == true)
-        #expect(try await SiseProcess.run(["watchlist", "add", "999999", "--db", db]).status == 65)
+        // Issue 65, item 10: a stock code is called a stock, with where to find one.
+        let unknown = try await SiseProcess.run(["watchlist", "add", "999999", "--db", db])
+        #expect(
+            unknown.status == 65 && unknown.stderr.contains("unknown stock: 999999")
+                && unknown.stderr.contains("sise search"))
+        #expect(!unknown.stderr.contains("market"))
         #expect(try await SiseProcess.run(["watchlist", "add", "NOPEX", "--exchange", "kis", "--db", db]).status == 65)
     }
 

@@ -385,6 +385,30 @@ struct TerminalAppEndToEndTests {
         }
     }
 
+    /// Issue 65, item 3: about once a second nearly every size cell flashed at once (31 of 32).
+    /// A size that changed is underlined in bold for its flash, and only a few at a time.
+    @Test func onlyTheBooksChangedSizesFlashQuietly() async throws {
+        try await AppRun.session { tmux in
+            try await openBitcoinsDetail(tmux)
+            try await tmux.keys("o")
+            try await tmux.waitFor("the book") { lines in lines.contains { $0.contains("호가 Order book") } }
+            // An SGR sequence that turns underline on: `4` among its parameters.
+            let underline = try Regex(#"\x1B\[(?:[0-9;]*;)?4(?:;[0-9;]*)?m"#)
+            var counts: [Int] = []
+            for _ in 0..<40 {
+                let lines = try await tmux.styledScreen()
+                counts.append(lines.filter { $0.contains(underline) }.count)
+                try await Task.sleep(for: .milliseconds(120))
+            }
+            #expect(counts.contains { $0 > 0 }, "no size flashed in 5 s: \(counts)")
+            // Of the 30-odd sizes shown, a few at a time (every one of them at once, before); a
+            // price that moves through levels turns each of them from a bid to an ask, which flash.
+            let flashing = counts.filter { $0 > 0 }.sorted()
+            #expect(flashing[flashing.count / 2] <= 10, "\(counts)")
+            #expect(counts.sorted()[counts.count * 9 / 10] <= 14, "\(counts)")
+        }
+    }
+
     /// Issue 30, point 5: a book quoted in BTC, which no exchange groups, is grouped by ten of
     /// the tick read off its levels (`g`): every price a multiple of the unit named.
     @Test func aBookQuotedInBitcoinGroupsByTenOfItsTicks() async throws {

@@ -97,6 +97,14 @@ struct Tmux {
         .map(String.init)
     }
 
+    /// The screen with its styles, as tmux writes them back (`capture-pane -e`: SGR sequences).
+    func styledScreen() async throws -> [String] {
+        try await Self.run(["capture-pane", "-p", "-e", "-t", session], socket: socket).output.split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+    }
+
     /// Waits until the screen satisfies `condition`, returning it; fails after `seconds`.
     @discardableResult
     func waitFor(

@@ -168,7 +168,7 @@ import Testing
         await boards.boards[.upbit]?.follow()
         let before = await h.live(.connection(.live), from: .upbit)
         let bithumb = try #require(before.status.feeds.first { $0.exchange == "Bithumb" })
-        #expect(bithumb.feed == "idle" && bithumb.label == "not started")
+        #expect(bithumb.feed == "idle" && bithumb.label == "with Compare")
         let upbit = try #require(before.status.feeds.first { $0.exchange == "Upbit" })
         #expect(upbit.feed == "live" && upbit.label == "live")
         // Compare shows: the feeds start, and say where they stand.

@@ -38,6 +38,29 @@ import Testing
         #expect(rows.map(\.isLarge) == [false, true] + Array(repeating: false, count: 9))
     }
 
+    /// Issue 65, item 3: a frame in which one level's size changed flashes that level only.
+    @Test func aFrameWhereOneLevelChangedFlashesThatLevelOnly() {
+        let asks = (1...15).map { (100_000_000 + Double($0) * 1_000, Double($0)) }
+        let bids = (0..<15).map { (100_000_000 - Double($0) * 1_000, Double($0) + 0.5) }
+        var depth = MarketDepth(market: bitcoin)
+        depth.apply(.connection(.live))
+        depth.apply(.snapshot(book(asks, bids, at: 1), []))
+        let before = depth.book
+        var changed = asks
+        changed[6].1 = 2.25
+        depth.apply(.orderBook(book(changed, bids, at: 2)))
+        let output = DepthOutput(depth, previous: before, flashing: true)
+        let flashing = (output.asks + output.bids).filter { $0.flash != nil }
+        #expect(flashing.map(\.price) == ["100,007,000"] && flashing.first?.flash == .fall)
+        // A price the book moved through (the best ask become a bid) is new on its side: no flash.
+        let through = book(Array(changed.dropFirst()), [(asks[0].0, 9)] + bids, at: 3)
+        depth.apply(.orderBook(through))
+        let moved = DepthOutput(depth, previous: book(changed, bids, at: 2), flashing: true)
+        #expect((moved.asks + moved.bids).allSatisfy { $0.flash == nil })
+        // The same frame again flashes nothing.
+        #expect((DepthOutput(depth, previous: depth.book, flashing: true).asks).allSatisfy { $0.flash == nil })
+    }
+
     @Test func aBookIsFormattedWithItsBarsSpreadTotalsAndImbalance() {
         var depth = MarketDepth(market: bitcoin)
         depth.apply(.connection(.live))

@@ -74,7 +74,9 @@ import Testing
         #expect(screen[bidX, spreadRow + 1].style.foreground == Theme().color(.rise))
         let sizeX = try #require(lines[spreadRow - 1].range(of: "1.0000")).lowerBound.utf16Offset(
             in: lines[spreadRow - 1])
-        #expect(screen[sizeX, spreadRow - 1].style == Theme().flash(.rise))
+        // Quietly (issue 65): bold and underlined in the direction's colour, no background.
+        #expect(screen[sizeX, spreadRow - 1].style == Theme().levelFlash(.rise))
+        #expect(screen[sizeX, spreadRow - 1].style.background == nil)
         #expect(!text.contains("Tab pane"))
     }
 

@@ -114,34 +114,19 @@ public struct BinanceDepthUpdate: Codable, Sendable, Equatable {
     }
 }
 
-/// The `<symbol>@aggTrade` event: one aggregate trade (`a`, its trades `f`…`l`) with the event's
-/// type, time and symbol.
+/// The `<symbol>@aggTrade` event: one aggregate trade's keys (`a`, `p`, `q`, `f`, `l`, `T`, `m`,
+/// `M`, as `GET /api/v3/aggTrades` writes them) beside the event's type, time and symbol.
 public struct BinanceStreamAggregateTrade: Codable, Sendable, Equatable {
     /// `aggTrade`.
     public var eventType: String
     public var eventTime: Int64
     public var symbol: String
-    public var id: Int64
-    public var price: WireDecimal
-    public var quantity: WireDecimal
-    public var firstTradeID: Int64
-    public var lastTradeID: Int64
-    public var time: Int64
-    public var isBuyerMaker: Bool
-    public var ignore: Bool
+    public var trade: BinanceAggregateTradeDTO
 
     enum CodingKeys: String, CodingKey {
         case eventType = "e"
         case eventTime = "E"
         case symbol = "s"
-        case id = "a"
-        case price = "p"
-        case quantity = "q"
-        case firstTradeID = "f"
-        case lastTradeID = "l"
-        case time = "T"
-        case isBuyerMaker = "m"
-        case ignore = "M"
     }
 
     /// The event of one trade as its own aggregate.
@@ -150,10 +135,24 @@ public struct BinanceStreamAggregateTrade: Codable, Sendable, Equatable {
         eventType = "aggTrade"
         eventTime = now
         symbol = BinanceWire.symbol(trade.market)
-        (id, price, quantity) = (row.id, row.price, row.quantity)
-        (firstTradeID, lastTradeID, time, isBuyerMaker, ignore) = (
-            row.firstTradeID, row.lastTradeID, row.time, row.isBuyerMaker, true
-        )
+        self.trade = row
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        eventType = try container.decode(String.self, forKey: .eventType)
+        eventTime = try container.decode(Int64.self, forKey: .eventTime)
+        symbol = try container.decode(String.self, forKey: .symbol)
+        trade = try BinanceAggregateTradeDTO(from: decoder)
+    }
+
+    /// One flat object: the event's keys, then the trade's.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(eventType, forKey: .eventType)
+        try container.encode(eventTime, forKey: .eventTime)
+        try container.encode(symbol, forKey: .symbol)
+        try trade.encode(to: encoder)
     }
 }
 

@@ -132,7 +132,8 @@ public struct FeedStatus: Sendable, Equatable, Codable {
     /// The feed's state word: `idle` (not started), `connecting`, `live`, `stale`,
     /// `reconnecting` or `offline` (the page's `data-feed`).
     public var feed: String
-    /// What the status bar says of it: `not started`, `connecting`, `live`, `reconnecting in 2s`…
+    /// What the status bar says of it: `with Compare` (not started: the Compare tab starts it),
+    /// `connecting`, `live`, `reconnecting in 2s`…
     public var label: String
 
     /// Makes a feed status; `isStarted` false for a feed not started yet.
@@ -141,7 +142,7 @@ public struct FeedStatus: Sendable, Equatable, Codable {
         self.connection = connection
         guard isStarted else {
             feed = "idle"
-            label = "not started"
+            label = "with Compare"
             return
         }
         label = connection.label

@@ -89,10 +89,13 @@ public struct DepthOutput: Sendable, Equatable, Codable {
         if let grouping { self.grouping = NumberFormat.price(grouping, quote: quote) }
         if let book = (grouped ?? depth.book)?.limited(to: levels) {
             let largest = (book.asks + book.bids).map(\.size).max() ?? 0
-            let before = Dictionary(
-                ((previous?.asks ?? []) + (previous?.bids ?? [])).map { ($0.price, $0.size) },
-                uniquingKeysWith: { first, _ in first })
-            func level(_ level: OrderBook.Level) -> Level {
+            // A level flashes when its size changed on its own side; one the price moved through
+            // (a bid become an ask) is a new level there, not a change (issue 65: it strobed).
+            func sizes(_ levels: [OrderBook.Level]?) -> [Double: Double] {
+                Dictionary((levels ?? []).map { ($0.price, $0.size) }, uniquingKeysWith: { first, _ in first })
+            }
+            let (askSizes, bidSizes) = (sizes(previous?.asks), sizes(previous?.bids))
+            func level(_ level: OrderBook.Level, before: [Double: Double]) -> Level {
                 var flash: ChangeDirection?
                 if flashing, let old = before[level.price], old != level.size {
                     flash = level.size > old ? .rise : .fall
@@ -101,15 +104,15 @@ public struct DepthOutput: Sendable, Equatable, Codable {
                     price: NumberFormat.price(level.price, quote: quote), size: Self.size(level.size),
                     share: largest > 0 ? level.size / largest : 0, flash: flash)
             }
-            func side(_ levels: [OrderBook.Level]) -> [Level] {
+            func side(_ levels: [OrderBook.Level], before: [Double: Double]) -> [Level] {
                 zip(levels, OrderBook.runningTotals(levels)).map { entry, total in
-                    var shown = level(entry)
+                    var shown = level(entry, before: before)
                     shown.total = Self.size(total)
                     return shown
                 }
             }
-            asks = side(book.asks)
-            bids = side(book.bids)
+            asks = side(book.asks, before: askSizes)
+            bids = side(book.bids, before: bidSizes)
             if let gap = book.spread, let mid = book.mid {
                 let share = NumberFormat.fixed(gap / mid * 100, decimals: 3)
                 spread = "\(NumberFormat.price(gap, quote: quote)) (\(share)%)"

@@ -50,6 +50,7 @@ public struct FrameWriter: Sendable {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
         if colors {
             if let foreground = style.foreground { codes.append(Self.code(foreground, background: false)) }

@@ -14,17 +14,19 @@ public struct TextStyle: Hashable, Sendable {
     public var bold: Bool
     public var dim: Bool
     public var reverse: Bool
+    public var underline: Bool
 
     /// Makes a style; the default is the terminal's own.
     public init(
         foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
-        reverse: Bool = false
+        reverse: Bool = false, underline: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
         self.dim = dim
         self.reverse = reverse
+        self.underline = underline
     }
 
     /// The terminal's default style.

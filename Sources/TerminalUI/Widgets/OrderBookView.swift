@@ -4,7 +4,7 @@ public import MarketFeatures
 /// The order book (호가) of the detail view: asks above, highest at the top and the best just
 /// over the spread, bids below from the best down; each level's price, size and a bar of its
 /// share of the largest, asks in the fall colour and bids in the rise colour (매도 blue, 매수 red
-/// by the Korean convention); a size that just changed flashes like a price.
+/// by the Korean convention); a size that just changed flashes quietly (bold, underlined).
 public struct OrderBookView: Sendable {
     public var theme: Theme
 
@@ -62,7 +62,7 @@ public struct OrderBookView: Sendable {
         let sizeWidth = 12
         let color = theme.style(side)
         screen.write(Self.padded(level.price, priceWidth), x: x, y: y, style: color, maxWidth: priceWidth)
-        let sizeStyle = level.flash.map(theme.flash) ?? TextStyle()
+        let sizeStyle = level.flash.map(theme.levelFlash) ?? TextStyle()
         screen.write(Self.padded(level.size, sizeWidth), x: x + priceWidth + 1, y: y, style: sizeStyle)
         var barWidth = width - priceWidth - sizeWidth - 3
         if width >= Self.widthWithTotals, !level.total.isEmpty {

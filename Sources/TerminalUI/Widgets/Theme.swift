@@ -39,6 +39,12 @@ public struct Theme: Sendable, Equatable {
         TextStyle(foreground: .white, background: color(direction), bold: true)
     }
 
+    /// The style of a book's size that just changed: quiet, as the exchanges outline the cell
+    /// briefly — bold and underlined in the direction's colour, no background.
+    public func levelFlash(_ direction: ChangeDirection) -> TextStyle {
+        TextStyle(foreground: color(direction), bold: true, underline: true)
+    }
+
     public static let title = TextStyle(foreground: .cyan, bold: true)
     public static let activeTab = TextStyle(bold: true, reverse: true)
     public static let inactiveTab = TextStyle(foreground: .gray)

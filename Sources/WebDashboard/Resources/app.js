@@ -141,6 +141,21 @@ function draw() {
   }
 }
 
+/** While the page is not connected nothing it shows is live (issue 65, item 4): every feed of the
+ * status line reads offline, the rows dim and flashes end, until the server's next message. */
+function showOffline() {
+  root.dataset.connection = "offline";
+  for (const part of root.querySelectorAll('[data-role="status"] [data-feed]')) {
+    part.dataset.feed = "offline";
+    part.className = "state-offline";
+    part.textContent = `${part.dataset.exchange}: offline`;
+  }
+  for (const cell of root.querySelectorAll(".flash-rise, .flash-fall")) {
+    cell.classList.remove("flash-rise", "flash-fall");
+  }
+  for (const cell of root.querySelectorAll("[data-changed]")) delete cell.dataset.changed;
+}
+
 function setState(state, message) {
   root.dataset.state = state;
   setHidden(banner, !message);
@@ -222,6 +237,7 @@ function connect() {
     keysTypedAhead = [];
   });
   socket.addEventListener("message", (event) => {
+    if (root.dataset.connection) delete root.dataset.connection;
     try {
       receive(JSON.parse(event.data));
     } catch (error) {
@@ -232,6 +248,7 @@ function connect() {
     socket = null;
     screen = null;
     output = null;
+    showOffline();
     scheduleReconnect();
   });
 }

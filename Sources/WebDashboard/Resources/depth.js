@@ -32,7 +32,10 @@ export class DepthView {
     this.book = section.querySelector('[data-role="orderbook"]');
     this.asks = this.book.querySelector('[data-role="asks"]');
     this.bids = this.book.querySelector('[data-role="bids"]');
-    this.spread = this.book.querySelector('[data-role="spread"]');
+    this.spread = this.book.querySelector('[data-role="spread"] td');
+    // The book scrolls inside itself, centred on the spread when it first shows (issue 65, item 2).
+    this.scroller = this.book.querySelector('[data-role="book-scroll"]');
+    this.centered = false;
     this.totals = this.book.querySelector('[data-role="depth-totals"]');
     this.bookStatus = this.book.querySelector('[data-role="depth-status"]');
     this.tape = section.querySelector('[data-role="trades"]');
@@ -47,7 +50,10 @@ export class DepthView {
   draw(depth) {
     setHidden(this.book, !depth);
     setHidden(this.tape, !depth);
-    if (!depth) return;
+    if (!depth) {
+      this.centered = false;
+      return;
+    }
     setHidden(this.bookStatus, !depth.status);
     setText(this.bookStatus, depth.status ?? "");
     setText(this.grouping, depth.grouping ? `모아보기 ${depth.grouping}` : "모아보기");
@@ -57,12 +63,26 @@ export class DepthView {
     this.drawLevels(this.asks, [...depth.asks].reverse(), "ask");
     this.drawLevels(this.bids, depth.bids, "bid");
     setText(this.spread, depth.spread ? `스프레드 ${depth.spread}` : "");
+    this.centreOnSpread(depth);
     const totals = depth.totalAskSize || depth.totalBidSize
       ? `매도 ${depth.totalAskSize} · 매수 ${depth.totalBidSize}${depth.imbalance ? ` · 매수우위 ${depth.imbalance}` : ""}`
       : "";
     setText(this.totals, totals);
     setText(this.strength, depth.strength);
     this.drawTrades(depth.trades);
+  }
+
+  /** Scrolls the book once a book shows (again for each new one): the best ask, the spread and the
+   * best bid in the middle of its box, as every Korean exchange app opens its 호가. */
+  centreOnSpread(depth) {
+    if (!depth.asks.length || !depth.bids.length) {
+      this.centered = false;
+      return;
+    }
+    if (this.centered || !this.scroller.clientHeight) return;
+    const row = this.spread.parentElement;
+    this.scroller.scrollTop = row.offsetTop + row.offsetHeight / 2 - this.scroller.clientHeight / 2;
+    this.centered = true;
   }
 
   drawLevels(body, levels, side) {
@@ -80,6 +100,9 @@ export class DepthView {
       size.style.setProperty("--share", `${Math.round(Math.min(1, Math.max(0, level.share)) * 100)}%`);
       const flash = level.flash ? `level-size flash-${caseName(level.flash)}` : "level-size";
       if (size.className !== flash) size.className = flash;
+      // The hook a test reads: set for the flash's length on the level whose size changed.
+      if (level.flash) size.dataset.changed = caseName(level.flash);
+      else if (size.dataset.changed) delete size.dataset.changed;
     });
     trim(body, levels.length);
   }

@@ -18,8 +18,12 @@ struct QuotesCommand: AsyncParsableCommand {
     @Option(help: "Only markets whose Korean name, English name or symbol contains this (초성 such as ㅂㅌ work).")
     var search: String?
 
-    @Option(help: "Sort by name, price, change or value (24h trade value).")
-    var sort: SortKey = .value
+    @Option(
+        help: """
+            Sort by name, price, change or value (24h trade value); markets named on the command \
+            line keep their order unless this is given, the others sort by value.
+            """)
+    var sort: SortKey?
 
     @Flag(help: "Sort ascending instead of descending.")
     var asc = false
@@ -41,7 +45,7 @@ struct QuotesCommand: AsyncParsableCommand {
 
     func validate() throws {
         try exchangeOptions.requireExchange()
-        try sort.requireSnapshotKey()
+        try sort?.requireSnapshotKey()
         if let quote, !exchangeOptions.exchange.quoteGroups.contains(quote.uppercased()) {
             let groups = exchangeOptions.exchange.quoteGroups.joined(separator: ", ")
             throw ValidationError("--quote must be one of \(groups) on \(exchangeOptions.exchange.displayName).")
@@ -58,11 +62,13 @@ struct QuotesCommand: AsyncParsableCommand {
                 client in
                 let board = LiveBoard(client: client)
                 try await board.load(markets: ids)
-                let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
+                let order = QuoteOrder(key: sort ?? .value, direction: asc ? .ascending : .descending)
                 var rows = await board.quotes(matching: SearchMatcher(search ?? ""), order: order, language: names)
                 if !ids.isEmpty {
-                    let wanted = Set(ids)
-                    rows = rows.filter { wanted.contains($0.id) }
+                    // What was asked, in the order asked (issue 65), unless a sort was asked for.
+                    let places = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                    rows = rows.filter { places[$0.id] != nil }
+                    if sort == nil { rows.sort { places[$0.id, default: 0] < places[$1.id, default: 0] } }
                 } else {
                     rows = rows.filter { $0.market.quote == group }
                 }

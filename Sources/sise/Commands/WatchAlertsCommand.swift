@@ -36,9 +36,13 @@ struct WatchAlerts: AsyncParsableCommand {
                         + " cannot be read by this version of Sise (a newer one's?); they are not watched and left as they are"
                 )
             }
-            if try store.alertRules().isEmpty {
+            let rules = try store.alertRules()
+            if rules.isEmpty {
                 StandardError.writeLine(
                     "sise: no alert rules yet — watching for some (`sise alerts add KRW-BTC --above 150000000`)")
+            } else {
+                // Said once at start (issue 65): what is watched, so a quiet screen is not a stuck one.
+                StandardError.writeLine("sise: " + Self.watching(rules))
             }
             try await MarketSession.run(exchangeOptions, exchanges: Exchange.allCases, store: store.preferences) {
                 clients in
@@ -92,6 +96,17 @@ struct WatchAlerts: AsyncParsableCommand {
 }
 
 extension WatchAlerts {
+    /// `watching 3 alert rules: Upbit 2, Bithumb 1 — Ctrl-C stops`: the rules by exchange, in
+    /// the exchanges' order.
+    static func watching(_ rules: [AlertRule]) -> String {
+        let counts = Exchange.allCases.compactMap { exchange -> String? in
+            let count = rules.filter { $0.exchange == exchange }.count
+            return count == 0 ? nil : "\(exchange.displayName) \(count)"
+        }
+        let noun = rules.count == 1 ? "alert rule" : "alert rules"
+        return "watching \(rules.count) \(noun): \(counts.joined(separator: ", ")) — Ctrl-C stops"
+    }
+
     /// The process's one alert monitor of the store's rules, over the boards loaded on demand.
     static func monitor(store: MarketStore, boards: BoardsOnDemand) -> AlertMonitor {
         AlertMonitor(

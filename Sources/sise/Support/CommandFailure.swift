@@ -24,7 +24,7 @@ enum CommandFailure {
         case let exchange as ExchangeError:
             switch exchange {
             case .unknownMarket(let detail): (code, message) = (65, "unknown market: \(detail)")
-            case .badRequest: (code, message) = (65, exchange.description)
+            case .badRequest, .unknownStock: (code, message) = (65, exchange.description)
             case .rateLimited, .unavailable, .badResponse: (code, message) = (69, exchange.description)
             }
         case let output as OutputError:

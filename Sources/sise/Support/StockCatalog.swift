@@ -21,7 +21,7 @@ enum StockCatalog {
     static func resolve(_ codes: [String], on source: StockSource) throws -> [Stock] {
         let directory = try directory()
         return try codes.map { code in
-            guard let stock = directory.stock(code) else { throw ExchangeError.unknownMarket(code) }
+            guard let stock = directory.stock(code) else { throw ExchangeError.unknownStock(code) }
             guard source.serves(stock.market) else {
                 throw ExchangeError.badRequest("\(code) (\(stock.market.rawValue)) is not served by \(source.rawValue)")
             }
