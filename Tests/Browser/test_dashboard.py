@@ -818,7 +818,7 @@ def test_the_repo_search_page_searches_swift_then_what_is_typed_and_shows_the_ch
     expect(page.locator("[data-role=modal-text]")).to_contain_text(f"id {repository_id}")
     page.locator("[data-role=modal-ok]").click()
     expect(modal).to_be_hidden(timeout=DEADLINE)
-    page.screenshot(path=os.path.join(os.environ.get("SCREENSHOT_DIR", "."), "example-repo-search.png"))
+    page.screenshot(path=os.path.join(os.environ.get("SCREENSHOT_DIR", ".build"), "example-repo-search.png"))
     assert not page.errors, page.errors
     page.close()
 
