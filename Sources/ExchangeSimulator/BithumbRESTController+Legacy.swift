@@ -99,7 +99,10 @@ extension BithumbRESTController {
                     volume: WireDecimal($0.volume))
             }
         } else {
-            rows = (span.candles(of: id, on: venue, before: nil, count: BithumbLegacyWire.candleCount) ?? []).map {
+            // A rolled-up span (6h, 12h) is made of its hours: at most 2,000 of them are read, so
+            // an answer stays well inside a client's timeout (pybithumb waits 3 s).
+            let count = min(BithumbLegacyWire.candleCount, BithumbLegacyWire.baseCandleCount / max(1, span.multiple))
+            rows = (span.candles(of: id, on: venue, before: nil, count: count) ?? []).map {
                 BithumbLegacyCandle(
                     time: $0.start, open: WireDecimal($0.open), close: WireDecimal($0.close),
                     high: WireDecimal($0.high),
@@ -136,6 +139,8 @@ enum BithumbLegacyWire {
     ]
     /// How many rows a candlestick answer holds (Bithumb's cap is not documented).
     static let candleCount = 1_000
+    /// The most candles of the base interval one answer rolls up.
+    static let baseCandleCount = 2_000
 
     static let invalidParameter = BithumbLegacyStatus(status: "5500", message: "입력값을 확인해 주세요.")
 
