@@ -8,7 +8,7 @@ extension SimulatedCoin {
     /// draws begin where ``draws(for:historyDays:)`` says the ones before it end. `generator` is
     /// left where the last coin's draws end.
     static func make(
-        _ markets: [Market], now: Int64, historyDays: Int, generator: inout SeededGenerator
+        _ markets: [Market], now: Int64, historyDays: Int, worldSeed: UInt64, generator: inout SeededGenerator
     ) -> [SimulatedCoin] {
         var next = generator
         let starts = markets.map { market in
@@ -20,7 +20,9 @@ extension SimulatedCoin {
         guard slices > 1 else {
             return markets.indices.map { index in
                 var own = starts[index]
-                return SimulatedCoin(market: markets[index], now: now, historyDays: historyDays, generator: &own)
+                return SimulatedCoin(
+                    market: markets[index], now: now, historyDays: historyDays, worldSeed: worldSeed,
+                    generator: &own)
             }
         }
         return [SimulatedCoin](unsafeUninitializedCapacity: markets.count) { coins, initialized in
@@ -30,7 +32,9 @@ extension SimulatedCoin {
                 for index in range {
                     var own = starts[index]
                     (slots.base + index).initialize(
-                        to: SimulatedCoin(market: markets[index], now: now, historyDays: historyDays, generator: &own))
+                        to: SimulatedCoin(
+                            market: markets[index], now: now, historyDays: historyDays, worldSeed: worldSeed,
+                            generator: &own))
                 }
             }
             initialized = markets.count

@@ -9,15 +9,11 @@ extension SimulatedCoin {
         low = min(low, price)
     }
 
-    /// One trade at `now`: the walk moves by a step scaled to `tradesPerDay`, the price snaps to
-    /// its tick, today's candle and the rolling 24h stats take the trade in.
+    /// One trade at `now`: the price is the path's at `now` snapped to its tick, its size is
+    /// drawn for `tradesPerDay`, today's candle and the rolling 24h stats take the trade in.
     mutating func trade(now: Int64, tradesPerDay: Double, generator: inout SeededGenerator) {
         rollDayIfNeeded(now: now)
-        let step = dailyVolatility / max(tradesPerDay, 1).squareRoot()
-        // The step, and a gentle pull back towards the day's open so that a long run stays in a
-        // realistic range.
-        let pull = -0.001 * log(fairPrice / max(open, .leastNonzeroMagnitude))
-        fairPrice *= exp(generator.gaussian() * step + pull)
+        fairPrice = path.price(at: now, level: level, volatility: dailyVolatility)
         price = KRWTickSize.snap(fairPrice * scriptedFactor)
         high = max(high, price)
         low = min(low, price)

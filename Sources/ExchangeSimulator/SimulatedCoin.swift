@@ -1,8 +1,9 @@
 import Foundation
 import MarketDomain
 
-/// One simulated market: a random-walk price snapped to KRW ticks, today's candle, rolling 24h
-/// stats in hourly buckets, and a year of daily candles that ends at yesterday's close.
+/// One simulated market: a price that follows its ``PricePath`` (a function of the world's seed
+/// and the wall clock) snapped to KRW ticks, today's candle, rolling 24h stats in hourly buckets,
+/// and a year of daily candles that ends at yesterday's close.
 struct SimulatedCoin: Sendable {
     let market: Market
     /// Typical daily trade value in KRW; sets trade sizes.
@@ -11,8 +12,13 @@ struct SimulatedCoin: Sendable {
     let dailyVolatility: Double
     /// How many completed days the history keeps.
     let historyLimit: Int
+    /// The price the path wanders around.
+    let level: Double
+    /// Where the price is at each moment, before a scripted move.
+    let path: PricePath
 
-    /// The unsnapped walk; `price` is this (times ``scriptedFactor``) snapped to the tick size.
+    /// The unsnapped path's price at the last trade; `price` is this (times ``scriptedFactor``)
+    /// snapped to the tick size.
     var fairPrice: Double
     /// How far a scripted move (``ScriptedMove``) has taken the price from its walk: 1 without one.
     var scriptedFactor = 1.0
@@ -85,19 +91,26 @@ struct SimulatedCoin: Sendable {
         market.symbol == "USDT" || market.symbol == "USDC"
     }
 
-    /// A coin with `historyDays` days of history before the day of `now`.
-    init(market: Market, now: Int64, historyDays: Int, generator: inout SeededGenerator) {
+    /// A coin with `historyDays` days of history before the day of `now`, its price on the path
+    /// of its code in the world of `worldSeed`.
+    init(market: Market, now: Int64, historyDays: Int, worldSeed: UInt64 = 0, generator: inout SeededGenerator) {
         self.market = market
         historyLimit = max(historyDays, 1)
         let known = CoinCatalog.knownLevels[market.symbol]
         let level = known?.price ?? generator.logUniform(0.5, 30_000)
+        self.level = level
+        path = PricePath(code: market.id.rawValue, worldSeed: worldSeed)
         dailyValue = known?.dailyValue ?? generator.logUniform(2e8, 3e10)
         dailyVolatility = Self.isStablecoin(market) ? 0.002 : (known != nil ? 0.025 : 0.03 + generator.unit() * 0.03)
 
         let today = TradingDay(unixMilliseconds: now)
         let dayFraction = Double(now - today.startUnixMilliseconds) / 86_400_000
-        previousClose = KRWTickSize.snap(level)
-        fairPrice = previousClose * exp(generator.gaussian() * dailyVolatility * dayFraction.squareRoot())
+        // Yesterday closed where the path stood at midnight, and the price is where it stands now.
+        previousClose = KRWTickSize.snap(
+            path.price(at: today.startUnixMilliseconds, level: level, volatility: dailyVolatility))
+        fairPrice = path.price(at: now, level: level, volatility: dailyVolatility)
+        // (The draw that once placed the price is still made: every coin's draws keep their count.)
+        _ = generator.gaussian()
         price = KRWTickSize.snap(fairPrice)
         day = today
         open = previousClose

@@ -43,7 +43,9 @@ public final class SimulatedMarket: Sendable {
             configuration.marketCount > SimulatorConfiguration.maximumMarketCount
             ? try CoinCatalog.krwMarkets() : try CoinCatalog.krwMarkets(count: configuration.marketCount)
         var generator = SeededGenerator(seed: configuration.seed)
-        let coins = SimulatedCoin.make(listed, now: now, historyDays: configuration.historyDays, generator: &generator)
+        let coins = SimulatedCoin.make(
+            listed, now: now, historyDays: configuration.historyDays, worldSeed: configuration.seed,
+            generator: &generator)
         var total = 0.0
         let cumulative = coins.map { coin -> Double in
             total += coin.dailyValue.squareRoot()

@@ -3,7 +3,8 @@ public import MarketDomain
 /// One coin across exchanges as `sise compare` prints it (`--format json|csv`): the KRW price on
 /// each Korean exchange (`null` where not listed), the spread, the Binance USDT price and the
 /// premiums as fractions (`0.031` is 3.1 %): over tether (`premium`, also `premiumUSDT`), over the
-/// bank rate (`premiumFX`), and tether's own (`tetherPremium`), with the rate and its source.
+/// bank rate (`premiumFX`), and tether's own (`tetherPremium`), with the rate and its source, and
+/// the coin's deposit and withdrawal status on each exchange that says it (`wallets`).
 public struct ComparisonRecord: Codable, Sendable, Equatable {
     public var symbol: String
     public var koreanName: String
@@ -30,6 +31,11 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
     public var fxTime: Int64?
     public var tradeValue24h: Double
     public var timestamp: Int64
+    /// Deposits and withdrawals by exchange (`{"bithumb":{"deposit":true,"withdrawal":false}}`),
+    /// where the exchange says them; empty without a reading.
+    public var wallets: [String: WalletStatus] = [:]
+    /// `Bithumb 출금 중단`, while any exchange suspends either; nil otherwise.
+    public var walletSuspension: String?
 
     /// The KRW price on each Korean exchange, `null` where the coin is not listed.
     public struct KoreanPrices: Codable, Sendable, Equatable {
@@ -45,8 +51,10 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// The record of a comparison, measured against `forex` when given.
-    public init(_ row: CoinComparison, forex: ForexRate? = nil) {
+    /// The record of a comparison, measured against `forex` when given, with the coin's `wallets`.
+    public init(_ row: CoinComparison, forex: ForexRate? = nil, wallets: [Exchange: WalletStatus] = [:]) {
+        self.wallets = Dictionary(uniqueKeysWithValues: wallets.map { ($0.key.rawValue, $0.value) })
+        walletSuspension = WalletStatus.summary(wallets)
         symbol = row.symbol
         koreanName = row.market.koreanName
         englishName = row.market.englishName
@@ -92,13 +100,15 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
         try container.encode(fxTime, forKey: .fxTime)
         try container.encode(tradeValue24h, forKey: .tradeValue24h)
         try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(wallets, forKey: .wallets)
+        try container.encode(walletSuspension, forKey: .walletSuspension)
     }
 
     /// The CSV columns, in order.
     public static let csvHeader = [
         "symbol", "koreanName", "englishName", "upbit", "bithumb", "korbit", "highest", "lowest", "spread",
         "spreadRate", "referenceExchange", "binanceUSDT", "usdtKRW", "premium", "premiumFX", "tetherPremium", "usdKRW",
-        "tradeValue24h", "timestamp",
+        "tradeValue24h", "timestamp", "walletSuspension",
     ]
 
     /// The CSV fields, in the header's order; an absent value is an empty field.
@@ -108,19 +118,23 @@ public struct ComparisonRecord: Codable, Sendable, Equatable {
             symbol, koreanName, englishName, number(prices.upbit), number(prices.bithumb), number(prices.korbit),
             highest, lowest, CSV.number(spread), CSV.number(spreadRate), referenceExchange, number(binanceUSDT),
             number(usdtKRW), number(premium), number(premiumFX), number(tetherPremium), number(usdKRW),
-            CSV.number(tradeValue24h), String(timestamp),
+            CSV.number(tradeValue24h), String(timestamp), walletSuspension ?? "",
         ]
     }
 }
 
 /// The compare view as a text table (`sise compare --format table`).
 public enum ComparisonTable {
-    /// The table of these rows, names in `language`.
-    public static func make(_ rows: [CoinComparison], language: NameLanguage = .korean) -> TextTable {
+    /// The table of these rows, names in `language`, each coin's suspended deposits or
+    /// withdrawals from `wallets` in the last column (`⛔빗썸 출금`).
+    public static func make(
+        _ rows: [CoinComparison], language: NameLanguage = .korean,
+        wallets: (String) -> [Exchange: WalletStatus] = { _ in [:] }
+    ) -> TextTable {
         var table = TextTable(columns: [
             .init(language == .korean ? "이름" : "Name", maxWidth: 20), .init("Symbol"), .init("Upbit", .right),
             .init("Bithumb", .right), .init("Korbit", .right), .init("Spread", .right), .init("Binance USDT", .right),
-            .init("Premium", .right),
+            .init("Premium", .right), .init(language == .korean ? "입출금" : "Wallets"),
         ])
         table.rows = rows.map { row in
             func krw(_ exchange: Exchange) -> String {
@@ -130,7 +144,7 @@ public enum ComparisonTable {
                 row.market.name(in: language), row.symbol, krw(.upbit), krw(.bithumb), krw(.korbit),
                 NumberFormat.fixed(row.spreadRate * 100, decimals: 2) + "%",
                 row.globalPrice.map { NumberFormat.price($0, quote: "USDT") } ?? "—",
-                row.premium.map(NumberFormat.changeRate) ?? "—",
+                row.premium.map(NumberFormat.changeRate) ?? "—", WalletStatus.marker(wallets(row.symbol)) ?? "",
             ]
         }
         return table

@@ -185,14 +185,16 @@ public final class TerminalApp {
             {
                 // The tab draws over the board's frame, and its own help over itself.
                 watchlistScreen.draw(watchlist, isSimulated: board.status.isSimulated, into: &buffer)
-                if board.isHelpVisible { HelpOverlay.draw(for: .watchlist, into: &buffer) }
             }
             if board.tab == .alerts, let alerts = output.alerts, buffer.width >= BoardScreen.minimumWidth,
                 buffer.height >= BoardScreen.minimumHeight
             {
                 alertsScreen.draw(alerts, into: &buffer)
-                if board.isHelpVisible { HelpOverlay.draw(for: .alerts, into: &buffer) }
             }
+        }
+        // The help over whatever screen it is about (the board draws its own).
+        if let help = output.help, output.detail != nil || help.screen != .board {
+            HelpOverlay.draw(help, into: &buffer)
         }
         if let notice = output.alert, buffer.width >= BoardScreen.minimumWidth {
             AlertSignal.draw(notice, into: &buffer)

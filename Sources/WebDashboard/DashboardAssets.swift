@@ -19,6 +19,7 @@ struct DashboardAssets: Sendable {
         ("/alerts.js", "alerts.js", "text/javascript; charset=utf-8"),
         ("/board.js", "board.js", "text/javascript; charset=utf-8"),
         ("/chart.js", "chart.js", "text/javascript; charset=utf-8"),
+        ("/columns.js", "columns.js", "text/javascript; charset=utf-8"),
         ("/pricechart.js", "pricechart.js", "text/javascript; charset=utf-8"),
         ("/depth.js", "depth.js", "text/javascript; charset=utf-8"),
         ("/detail.js", "detail.js", "text/javascript; charset=utf-8"),

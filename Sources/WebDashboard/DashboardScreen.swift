@@ -22,6 +22,8 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
     public var alert: AlertNotice?
     /// How many of the tab's keys this screen has read (``RootViewModel/Output/keysRead``).
     public var keysRead = 0
+    /// The keys of the screen under the help, while it shows (`?`).
+    public var help: KeyHelpSheet?
 
     /// The detail's figures and its chart.
     public struct DetailView: Sendable, Equatable, Codable {
@@ -102,6 +104,7 @@ public struct DashboardScreen: Sendable, Equatable, Codable {
         alerts = output.alerts
         alert = output.alert
         keysRead = output.keysRead
+        help = output.help
         if let stock = output.watchlist?.detail {
             stockChart = CandleChartLayout(
                 stock.bars.map(\.candle), quote: stock.currency, columns: Self.chartColumns, rows: Self.chartRows)

@@ -12,8 +12,10 @@ struct Sise: AsyncParsableCommand {
         commandName: "sise",
         abstract: "시세 — live prices from Korean crypto exchanges and a stock watchlist, in your terminal.",
         discussion: """
-            Without --live, Sise starts its simulated market in-process on loopback and connects the \
-            real exchange client to it, so everything works offline.
+            The market shown by default is simulated: without --live, Sise starts its simulated market \
+            in-process on loopback and connects the real exchange client to it, so everything works \
+            offline. The simulated prices are a function of the seed and the clock, so every copy (the \
+            app, `sise serve`, each command) shows the same market at the same moment.
             """,
         subcommands: [
             AppCommand.self, QuotesCommand.self, StreamCommand.self, CandlesCommand.self, OrderBookCommand.self,

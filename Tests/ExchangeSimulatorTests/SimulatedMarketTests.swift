@@ -48,10 +48,10 @@ import Testing
         // Made side by side or one after the other, the coins and what the world draws next are the same.
         var together = SeededGenerator(seed: 5)
         let markets = try CoinCatalog.krwMarkets(count: 100) + odd
-        let made = SimulatedCoin.make(markets, now: now, historyDays: 30, generator: &together)
+        let made = SimulatedCoin.make(markets, now: now, historyDays: 30, worldSeed: 5, generator: &together)
         var inTurn = SeededGenerator(seed: 5)
         for (market, coin) in zip(markets, made) {
-            let one = SimulatedCoin(market: market, now: now, historyDays: 30, generator: &inTurn)
+            let one = SimulatedCoin(market: market, now: now, historyDays: 30, worldSeed: 5, generator: &inTurn)
             #expect(one.price == coin.price && one.history == coin.history && one.high == coin.high)
         }
         #expect(together == inTurn)

@@ -50,7 +50,8 @@ import Testing
         #expect(state.order.count == 4)
         _ = state.handle(.tabChosen(.compare), board: board, language: .korean, now: .zero)
         #expect(state.handle(.sortKeyChosen(.move5m), board: board, language: .korean, now: .zero).isEmpty)
-        #expect(state.settings.order(for: .compare) == .standard)
+        // Compare sorts by the premium until another key is chosen, and never by a move.
+        #expect(state.settings.order(for: .compare) == QuoteOrder(key: .change, direction: .descending))
     }
 
     @Test func theMarketTabOrdersByValueAndTheSelectionStaysInView() {

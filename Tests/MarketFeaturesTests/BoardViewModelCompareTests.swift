@@ -80,7 +80,9 @@ import Testing
         let output = h.step(.tabChosen(.compare))
         #expect(output.rows.isEmpty)
         #expect(output.placeholder == nil)
-        #expect(output.compareRows.map(\.symbol) == ["BTC", "XRP", "USDT"])
+        // Sorted by the premium, the highest first: XRP +7.14 %, BTC +5.04 %, tether none (last).
+        #expect(output.order == QuoteOrder(key: .change, direction: .descending))
+        #expect(output.compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
         let bitcoin = try #require(output.compareRows.first { $0.symbol == "BTC" })
         #expect(bitcoin.name == "비트코인")
         #expect(bitcoin.prices == ["100,000,000", "100,500,000", "—"])
@@ -116,9 +118,11 @@ import Testing
         #expect(fx.forexLine?.hasSuffix("p: vs USDT") == true)
         #expect(fx.compareRows.first { $0.symbol == "BTC" }?.premium == "+8.93%")
         // XRP 3,000 / (2 × 1,350) − 1 = +11.11 % first, then BTC; tether has no global price.
-        let sorted = h.step(.sortKeyChosen(.change))
-        #expect(sorted.compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
-        #expect(sorted.compareRows.first?.premium == "+11.11%")
+        // (Compare is sorted by the premium from the start; 3 again reverses it, 3 once more back.)
+        #expect(fx.compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
+        #expect(fx.compareRows.first?.premium == "+11.11%")
+        let reversed = h.step(.sortKeyChosen(.change))
+        #expect(reversed.compareRows.map(\.symbol).filter { $0 != "USDT" } == ["BTC", "XRP"])
         // Another tab has no such line.
         #expect(h.step(.tabChosen(.market)).forexLine == nil)
     }
@@ -181,9 +185,9 @@ import Testing
     @Test func sortingBySpreadAndPremiumAndSearchingByInitials() async throws {
         let h = try await harness()
         _ = h.step(.tabChosen(.compare))
-        // The compare tab starts on its spread (key 4), widest first: BTC 0.50 %, USDT 0.07 %, XRP 0.10 %.
-        #expect(h.step(.sortKeyChosen(.value)).compareRows.map(\.symbol) == ["USDT", "XRP", "BTC"])
+        // The spread (key 4), widest first: BTC 0.50 %, XRP 0.10 %, USDT 0.07 %; again, narrowest first.
         #expect(h.step(.sortKeyChosen(.value)).compareRows.map(\.symbol) == ["BTC", "XRP", "USDT"])
+        #expect(h.step(.sortKeyChosen(.value)).compareRows.map(\.symbol) == ["USDT", "XRP", "BTC"])
         // Premium: BTC +5.04 %, XRP +7.14 %, USDT none (last).
         #expect(h.step(.sortKeyChosen(.change)).compareRows.map(\.symbol) == ["XRP", "BTC", "USDT"])
         _ = h.step(.searchFocused)

@@ -72,6 +72,7 @@ import Testing
             await driver.advance(by: .milliseconds(100))
             var expected = BoardOutput()
             first(&expected)
+            Self.deriveColumns(&expected)
             expectNoDifference(log.values.last, expected, sourceLocation: sourceLocation)
             shown = log.values.last ?? shown
             seen = log.values.count
@@ -114,7 +115,19 @@ import Testing
         }
 
         private func expect(_ changes: [(inout BoardOutput) -> Void], sourceLocation: SourceLocation) {
-            shown = log.expectChanges(changes, from: shown, since: &seen, sourceLocation: sourceLocation)
+            let derived = changes.map { change in
+                { (output: inout BoardOutput) in
+                    change(&output)
+                    Self.deriveColumns(&output)
+                }
+            }
+            shown = log.expectChanges(derived, from: shown, since: &seen, sourceLocation: sourceLocation)
+        }
+
+        /// The columns' order of giving way follows the tab and its sort (``BoardColumn``'s own
+        /// tests hold the order): an expected output derives it as the view model does.
+        static func deriveColumns(_ output: inout BoardOutput) {
+            output.columnsGivingWay = BoardColumn.givingWay(on: output.tab, sortedBy: output.order.key)
         }
     }
 
@@ -503,10 +516,13 @@ import Testing
         }
         await h.send(.nextTabChosen) {
             $0.tab = .compare
+            // Compare sorts by the premium until another key is chosen.
+            $0.order = QuoteOrder(key: .change, direction: .descending)
             $0.placeholder = "Compare across exchanges: start the app with every exchange"
         }
         await h.send(.nextTabChosen) {
             $0.tab = .watchlist
+            $0.order = .standard
             $0.placeholder = nil
         }
         await h.send(.nextTabChosen) { $0.tab = .alerts }

@@ -215,6 +215,8 @@ import Testing
         #expect(viewModel.output.depth?.grouping == "10,000")
         #expect(viewModel.output.depth?.asks.map(\.price) == ["100,010,000", "100,020,000"])
         #expect(viewModel.output.depth?.asks.map(\.total) == ["7.0000", "10.0000"])
+        // The spread is still the market's: 100,001,000 less 100,000,000, not the unit's 10,000.
+        #expect(viewModel.output.depth?.spread.hasPrefix("1,000 (") == true)
         // A book from the feed meanwhile does not replace the grouped one.
         depthEvents.yield(.orderBook(book([(100_001_000, 5)], [(100_000_000, 1)], at: 11)))
         await driver.settle()
@@ -233,6 +235,10 @@ import Testing
         await driver.settle()
         #expect(viewModel.output.depth?.grouping == nil)
         #expect(viewModel.output.depth?.asks.map(\.price) == ["100,001,000"])
+        // G on the book as it is leaves it so: the units never wrap round to the widest.
+        viewModel.send(.bookGroupingStepped(by: -1))
+        await driver.settle()
+        #expect(viewModel.output.depth?.grouping == nil)
         let before = asked.withLock { $0.count }
         await driver.advance(by: .seconds(3), step: .seconds(1))
         #expect(asked.withLock { $0.count } == before, "not asked while the book is not grouped")

@@ -18,7 +18,8 @@ import Testing
     private func detail(
         _ market: MarketID, history: InMemoryPremiumHistory = InMemoryPremiumHistory(),
         depth: DetailViewModel.DepthSource? = nil,
-        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil
+        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil,
+        recorder: PremiumRecorder? = nil, feeds: PremiumFeeds? = nil, minutesAgo: ClosedRange<Int64> = 1...5
     ) async throws -> (DetailViewModel, TaskDriver) {
         let today = PremiumInterval.day.start(of: now)
         _ = try history.store.addDays(
@@ -28,7 +29,7 @@ import Testing
                     symbol: "BTC", interval: .day, start: today - Int64(back) * 86_400_000, usdt: PremiumOHLC(value),
                     fx: PremiumOHLC(value + 0.01))
             })
-        let minutes = (1...5).map { back in
+        let minutes = minutesAgo.map { back in
             PremiumBar(
                 symbol: "BTC", interval: .minute, start: PremiumInterval.minute.start(of: now) - Int64(back) * 60_000,
                 usdt: PremiumOHLC(0.015), fx: PremiumOHLC(0.025))
@@ -47,7 +48,7 @@ import Testing
         let loader = DailyCandleLoader(
             exchange: .upbit, fetch: script.client.fetchDailyCandles, store: InMemoryPreferenceStore().store)
         let source = PremiumHistorySource(
-            store: history.store, recorder: nil, now: { self.now }, binanceBook: binanceBook)
+            store: history.store, recorder: recorder, now: { self.now }, binanceBook: binanceBook, feeds: feeds)
         let viewModel = DetailViewModel(
             market: market, board: board, loader: loader, depth: depth, premium: source, clock: driver.clock)
         return (viewModel, driver)
@@ -146,5 +147,53 @@ import Testing
         let (empty, _) = try await detail(MarketID(quote: "KRW", base: "ETH"))
         empty.send(.chartChosen(.premium))
         #expect(empty.output.premium?.status == "No 1m premium of ETH over USDT recorded yet")
+    }
+
+    @Test func aPremiumOfNowWaitsForItsFeedsInsteadOfShowingTheLastBackFilledDay() async throws {
+        // A new database: a hundred back-filled days and minutes recorded an hour ago, nothing
+        // live. The chart starts the feeds and says what it waits for until they answer.
+        let answering = Mutex(false)
+        let asked = Mutex(0)
+        let feeds = PremiumFeeds {
+            asked.withLock { $0 += 1 }
+            return answering.withLock { $0 } ? [] : ["Bithumb", "Binance"]
+        }
+        let samples = Mutex<[PremiumSample]>([])
+        let recorder = PremiumRecorder(
+            sample: { samples.withLock { $0 } }, store: InMemoryPremiumHistory().store, writer: "test",
+            now: { self.now })
+        let (viewModel, driver) = try await detail(
+            bitcoin.id, recorder: recorder, feeds: feeds, minutesAgo: 60...64)
+        let task = driver.start { await viewModel.run() }
+        defer { task.cancel() }
+        await driver.settle()
+        #expect(asked.withLock { $0 } == 0)
+        viewModel.send(.chartChosen(.premium))
+        await driver.settle()
+        #expect(asked.withLock { $0 } == 1)
+        let waiting = try #require(viewModel.output.premium)
+        #expect(waiting.headline == "김프 waiting for Bithumb, Binance…")
+        #expect(waiting.standing == "")
+        // The bars are still drawn: only the figure of now waits.
+        #expect(waiting.bars.count == 5)
+
+        // The feeds answer and the recorder samples: the next read (within five seconds) shows it.
+        answering.withLock { $0 = true }
+        samples.withLock { $0 = [PremiumSample(symbol: "BTC", usdt: 0.032, fx: 0.017)] }
+        await recorder.recordOnce()
+        await driver.advance(by: .seconds(5))
+        let live = try #require(viewModel.output.premium)
+        #expect(live.headline == "김프 vs USDT +3.20% · vs USD/KRW +1.70%")
+        #expect(live.standing.hasPrefix("1d p"))
+
+        // Feeds that answer but have not been sampled yet say so without naming one.
+        samples.withLock { $0 = [] }
+        let (unsampled, _) = try await detail(
+            bitcoin.id,
+            recorder: PremiumRecorder(
+                sample: { [] }, store: InMemoryPremiumHistory().store, writer: "t", now: { self.now }),
+            feeds: PremiumFeeds { [] }, minutesAgo: 60...64)
+        unsampled.send(.chartChosen(.premium))
+        #expect(unsampled.output.premium?.headline == "김프 waiting for the live premium…")
     }
 }

@@ -66,7 +66,7 @@ import Testing
         #expect(action(.character("c"), board) == .send(.detail(.paneChosen(.chart))))
         #expect(action(.character("f"), board) == .send(.board(.favoriteToggled)))
         #expect(action(.escape, board) == .send(.board(.detailClosed)))
-        #expect(action(.character("?"), board) == .ignore)
+        #expect(action(.character("?"), board) == .send(.board(.helpToggled)))
     }
 
     @Test func inTheDetailDigitsChooseTheChartsIntervalAndLettersItsStudiesZoomAndPan() {

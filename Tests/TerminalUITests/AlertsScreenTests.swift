@@ -25,7 +25,7 @@ import Testing
         return output
     }
 
-    @Test func rulesTheSelectedOneReversedThenTheHistoryWithQuietOnesMarked() throws {
+    @Test func rulesTheSelectedOneOnTheSelectionBandThenTheHistoryWithQuietOnesMarked() throws {
         var screen = ScreenBuffer(width: 100, height: 24)
         AlertsScreen(theme: Theme()).draw(output(), into: &screen)
         let lines = screen.lines
@@ -33,7 +33,8 @@ import Testing
         #expect(lines[3].contains("Rules (2) — a rule added here watches Upbit"))
         #expect(lines[4].contains("KRW-BTC") && lines[4].contains("above 150,000,000 on Upbit"))
         #expect(lines[5].contains("KRW-XRP") && lines[5].contains("#2 · re-arm 0.5% · once"))
-        #expect(screen[4, 5].style.reverse && !screen[4, 4].style.reverse)
+        let band = Theme.selected.background
+        #expect(band != nil && screen[4, 5].style.background == band && screen[4, 4].style.background != band)
         let history = try #require(lines.firstIndex { $0.contains("History (last 1)") })
         #expect(lines[history + 1].contains("11-26 13:05:09 ▲ KRW-XRP rose 3.1% within 5m to 3,712  (quiet)"))
     }

@@ -48,10 +48,15 @@ import Testing
         #expect(withBadges.lines[4].contains("이더리움") && withBadges.lines[4].contains("주의 NEW ETH"))
         let badgeX = DisplayWidth.of(String(withBadges.lines[4].prefix { $0 != "주" }))
         #expect(withBadges[badgeX, 4].style.foreground == .yellow)
-        // Narrower than 100 columns the moves give way to the name.
+        // Narrower, the change in won gives way first, then the moves nobody sorts by, in the
+        // order the output declares (at 99 columns only the change went; at 80 the moves but Δ5m).
         var narrow = ScreenBuffer(width: 99, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &narrow)
-        #expect(narrow.lines[2].hasSuffix("4 Value▼") && !narrow.lines[3].contains("+1.20%"))
+        #expect(narrow.lines[2].contains("4 Value▼") && !narrow.lines[2].contains("Change"))
+        #expect(narrow.lines[2].contains("Δ1m") && narrow.lines[3].contains("+1.20%"))
+        var eighty = ScreenBuffer(width: 80, height: 12)
+        BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &eighty)
+        #expect(!eighty.lines[2].contains("Δ1m") && eighty.lines[2].contains("Δ5m"))
         // The price column ends at the same display column on both rows.
         let end3 = DisplayWidth.of(String(lines[3].prefix { $0 != "+" && $0 != "-" }))
         let end4 = DisplayWidth.of(String(lines[4].prefix { $0 != "+" && $0 != "-" }))
@@ -119,7 +124,7 @@ import Testing
         help.isHelpVisible = true
         screen = ScreenBuffer(width: 100, height: 14)
         BoardScreen(theme: Theme(), language: .korean).draw(help, into: &screen)
-        #expect(screen.lines.contains { $0.contains("favorite") && $0.contains("clear favorites") })
+        #expect(screen.lines.contains { $0.contains("favorite") && $0.contains("X clears them all") })
     }
 
     @Test func aTerminalTooSmallGetsAClearMessage() {

@@ -59,9 +59,9 @@ import Testing
         let text = screen.lines.joined(separator: "\n")
         #expect(text.contains("Keys — Watchlist"))
         #expect(text.contains("add a stock"))
-        #expect(text.contains("J / K"))
+        #expect(text.contains("J K") && text.contains("move the stock down / up"))
         #expect(text.contains("refresh"))
         #expect(!text.contains("coming soon"))
-        #expect(!text.contains("clear favorites"))
+        #expect(!text.contains("clear favorites") && !text.contains("X clears"))
     }
 }

@@ -47,7 +47,8 @@ import Testing
         output.board.placeholder = "Loading…"
         #expect(
             try json(.snapshot(sequence: 1, output: output))
-                == #"{"output":{"board":{"compareRows":[],"firstRowIndex":0,"hidesWarned":false,"isHelpVisible":false,"#
+                == #"{"output":{"board":{"columnsGivingWay":["change","d1m","d15m","d5m","symbol","changeRate","price","#
+                + #""value","name"],"compareRows":[],"firstRowIndex":0,"hidesWarned":false,"isHelpVisible":false,"#
                 + #""isSearchFocused":false,"order":{"direction":"descending","key":"value"},"#
                 + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#

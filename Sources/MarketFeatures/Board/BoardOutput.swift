@@ -10,6 +10,9 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     public var isSearchFocused = false
     /// The sort of this tab (the table header marks its key and direction).
     public var order: QuoteOrder = .standard
+    /// The table's columns in the order they give way on a narrow screen, the first to go first
+    /// (the sorted column and the name last): both faces drop them in this order.
+    public var columnsGivingWay: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value)
     /// The rows in view, from `firstRowIndex` of `rowCount` rows in all.
     public var rows: [BoardRow] = []
     public var rowCount = 0

@@ -41,7 +41,13 @@ public struct BoardSettings: Sendable, Hashable, Codable {
     }
 
     /// The order of a tab (trade value, descending, until chosen).
-    public func order(for tab: BoardTab) -> QuoteOrder { orders[tab] ?? .standard }
+    public func order(for tab: BoardTab) -> QuoteOrder { orders[tab] ?? Self.defaultOrder(for: tab) }
+
+    /// A tab's order before any is chosen: the 24h trade value, but Compare's by the premium
+    /// (what a 김프 watcher opens it for), the highest first.
+    public static func defaultOrder(for tab: BoardTab) -> QuoteOrder {
+        tab == .compare ? QuoteOrder(key: .change, direction: .descending) : .standard
+    }
     /// The search text of a tab.
     public func search(for tab: BoardTab) -> String { searches[tab] ?? "" }
 

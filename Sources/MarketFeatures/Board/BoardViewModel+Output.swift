@@ -9,6 +9,7 @@ extension BoardViewModel {
         output.searchText = state.settings.search(for: state.tab)
         output.isSearchFocused = state.isSearchFocused
         output.order = state.settings.order(for: state.tab)
+        output.columnsGivingWay = BoardColumn.givingWay(on: state.tab, sortedBy: output.order.key)
         output.rowCount = state.order.count
         output.firstRowIndex = state.firstRow
         output.selectedRowIndex = state.selectedIndex
@@ -47,9 +48,11 @@ extension BoardViewModel {
         output.hidesWarned = state.hidesWarned
         output.forexLine = forexLine()
         if state.showsMovers, state.tab == .market || state.tab == .favorites {
+            movesFill?.start(first: state.quoteGroup)
             output.movers = MoversPanel.of(
                 snapshot, key: output.order.key, quote: state.quoteGroup,
-                markets: state.tab == .favorites ? favorites : nil, language: language)
+                markets: state.tab == .favorites ? favorites : nil, language: language,
+                filling: movesFill?.progress?.text)
         }
         output.detailMarket = state.detail
         output.quoteGroup = state.quoteGroup

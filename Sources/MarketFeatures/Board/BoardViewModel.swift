@@ -65,6 +65,8 @@ public final class BoardViewModel {
     let forex: ForexWatch?
     /// The coins' deposit and withdrawal status, for the Compare rows (issue 29).
     let wallets: WalletWatch?
+    /// The move windows' fill from candles, started when the movers first show (issue 65).
+    let movesFill: CandleMovesFill?
     /// The wallets' version the rows show.
     var shownWalletVersion = -1
     /// The rate the comparisons were last measured with.
@@ -104,12 +106,13 @@ public final class BoardViewModel {
         board: LiveBoard, store: PreferenceStore, clock: ViewClock, isSimulated: Bool,
         language: NameLanguage = .korean, frameInterval: Duration = liveFrameInterval,
         exchangeBoards: ExchangeBoards? = nil, forex: ForexWatch? = nil, wallets: WalletWatch? = nil,
-        resumesStoredView: Bool = true, beat: FrameBeat? = nil,
+        movesFill: CandleMovesFill? = nil, resumesStoredView: Bool = true, beat: FrameBeat? = nil,
         logger: Logger = Logger(label: "sise.board")
     ) {
         self.beat = beat
         self.forex = forex
         self.wallets = wallets
+        self.movesFill = movesFill
         self.resumesStoredView = resumesStoredView
         self.board = board
         self.exchangeBoards = exchangeBoards

@@ -36,22 +36,27 @@ public struct MoversPanel: Sendable, Equatable, Codable {
     public var fallers: [Row]
     /// What the panel says while no market's window is covered yet.
     public var placeholder: String?
+    /// `Filling 15m from one-minute candles: 120 of 408 markets`, while the windows are filled.
+    public var progress: String?
 
     /// Makes a panel (for renderers' tests).
-    public init(window: String, risers: [Row], fallers: [Row], placeholder: String? = nil) {
+    public init(window: String, risers: [Row], fallers: [Row], placeholder: String? = nil, progress: String? = nil) {
         self.window = window
         self.risers = risers
         self.fallers = fallers
         self.placeholder = placeholder
+        self.progress = progress
     }
 
     /// How many markets each list holds.
     public static let size = 10
 
     /// The panel of `board`'s markets quoted in `quote` (only `markets` when given) over the
-    /// window of `key` (five minutes unless it is a move), named in `language`.
+    /// window of `key` (five minutes unless it is a move), named in `language`, with the fill's
+    /// progress while its windows are `filling` from candles.
     static func of(
-        _ board: TickerBoard, key: SortKey, quote: String, markets: Set<MarketID>?, language: NameLanguage
+        _ board: TickerBoard, key: SortKey, quote: String, markets: Set<MarketID>?, language: NameLanguage,
+        filling: String? = nil
     ) -> MoversPanel {
         let key = key.moveWindow == nil ? SortKey.move5m : key
         let window = key.moveWindow ?? 300_000
@@ -67,9 +72,12 @@ public struct MoversPanel: Sendable, Equatable, Codable {
             }
         }
         let label = "\(window / 60_000)m"
-        var panel = MoversPanel(window: label, risers: rows(movers.risers), fallers: rows(movers.fallers))
+        var panel = MoversPanel(
+            window: label, risers: rows(movers.risers), fallers: rows(movers.fallers), progress: filling)
         if panel.risers.isEmpty, panel.fallers.isEmpty {
-            panel.placeholder = "No market has moved over \(label) yet — the board's own ticks cover the window first"
+            panel.placeholder =
+                filling.map { $0 + "…" }
+                ?? "No market has moved over \(label) yet — the board's own ticks cover the window first"
         }
         return panel
     }

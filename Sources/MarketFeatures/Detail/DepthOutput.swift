@@ -113,7 +113,9 @@ public struct DepthOutput: Sendable, Equatable, Codable {
             }
             asks = side(book.asks, before: askSizes)
             bids = side(book.bids, before: bidSizes)
-            if let gap = book.spread, let mid = book.mid {
+            // The spread is the market's (the feed's book), never a grouped book's unit.
+            let market = depth.book ?? book
+            if let gap = market.spread, let mid = market.mid {
                 let share = NumberFormat.fixed(gap / mid * 100, decimals: 3)
                 spread = "\(NumberFormat.price(gap, quote: quote)) (\(share)%)"
             }

@@ -3,14 +3,17 @@ import MarketDomain
 /// The detail's book grouped by a unit (호가 모아보기, issue 30).
 extension DetailViewModel {
     /// The book grouped by the next unit (호가 모아보기: ten, a hundred, … ticks of the price,
-    /// ``OrderBook/groupingUnits``), or not grouped, round the cycle; only once the book shows,
+    /// ``OrderBook/groupingUnits``), or not grouped, stopping at either end; only once the book shows,
     /// and only with a source of grouped books.
     func stepGrouping(by steps: Int) {
         guard groupedBookSource != nil, output.depth != nil, let units = depth.book?.groupingUnits, !units.isEmpty
         else { return }
         // Index 0 is the book as it is; 1… the units.
         let current = groupingUnit.flatMap { units.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        let next = (current + steps % (units.count + 1) + units.count + 1) % (units.count + 1)
+        // Stepping stops at either end (G on the book as it is leaves it so; g past the widest
+        // unit keeps the widest): it never wraps from one end to the other.
+        let next = max(0, min(units.count, current.addingReportingOverflow(steps).partialValue))
+        guard next != current else { return }
         groupingUnit = next == 0 ? nil : units[next - 1]
         groupedBook = nil
         groupingGeneration += 1

@@ -6,7 +6,7 @@ extension DetailViewModel {
     func choose(_ chart: DetailChart) {
         guard chart == .price || output.premium != nil else { return }
         output.chart = chart
-        if chart == .premium { readPremium() }
+        if chart == .premium { openPremium() }
     }
 
     /// Shows the premium history's bars of `interval` (and the premium chart, if it was not shown).
@@ -14,7 +14,14 @@ extension DetailViewModel {
         guard output.premium != nil else { return }
         output.premium?.interval = interval
         output.chart = .premium
+        openPremium()
+    }
+
+    /// Reads the premium chart at once and asks for its live feeds (the next read says which
+    /// it still waits for).
+    private func openPremium() {
         readPremium()
+        premiumWanted?.yield()
     }
 
     /// Reads the premium history again into the output (not published).
@@ -22,7 +29,9 @@ extension DetailViewModel {
         guard let source = premiumSource, var premium = output.premium else { return }
         let symbol = output.market.base
         do {
-            premium.show(try source.read(symbol, interval: premium.interval, basis: premium.basis), symbol: symbol)
+            premium.show(
+                try source.read(symbol, interval: premium.interval, basis: premium.basis), symbol: symbol,
+                waiting: premiumWaiting)
         } catch {
             premium.status = "Premium history unavailable: \(error)"
         }
@@ -34,6 +43,7 @@ extension DetailViewModel {
     func followPremium() async {
         while true {
             if output.chart == .premium {
+                await askForPremiumFeeds()
                 readPremium()
                 await measureFillable()
                 publish()
@@ -42,12 +52,21 @@ extension DetailViewModel {
         }
     }
 
-    /// Measures the fillable premium whenever its amount changes, until cancelled.
-    func followFillAmount(_ changes: AsyncStream<Void>) async {
+    /// Reads the premium again whenever the chart opens or the fill's amount changes, until
+    /// cancelled.
+    func followPremiumRequests(_ changes: AsyncStream<Void>) async {
         for await _ in changes {
+            await askForPremiumFeeds()
+            readPremium()
             await measureFillable()
             publish()
         }
+    }
+
+    /// Starts the premium's live feeds (once) and notes which are not answering yet.
+    private func askForPremiumFeeds() async {
+        guard let feeds = premiumSource?.feeds else { return }
+        premiumWaiting = await feeds.awaiting()
     }
 
     /// What the Korean book and Binance's would fill for the amount (issue 29, point 5).

@@ -61,8 +61,10 @@ public final class DetailViewModel {
     /// The coins' deposit and withdrawal status (issue 29), when the process reads them.
     private let wallets: WalletWatch?
 
-    /// Asks for the fillable premium again (its amount changed).
-    var fillableWanted: AsyncStream<Void>.Continuation?
+    /// Asks for the premium again (the chart opened, the fill's amount changed).
+    var premiumWanted: AsyncStream<Void>.Continuation?
+    /// The premium's feeds not answering yet, as last asked.
+    var premiumWaiting: [String] = []
 
     /// How often the premium chart is read again while it shows.
     static let premiumRefresh = Duration.seconds(5)
@@ -116,7 +118,7 @@ public final class DetailViewModel {
             let index = amounts.firstIndex(of: amount) ?? 1
             output.premium?.fillAmount = amounts[max(0, min(amounts.count - 1, index.adding(saturating: steps)))]
             output.premium?.fillable = nil
-            fillableWanted?.yield()
+            premiumWanted?.yield()
         case .chartIntervalChosen(let interval): choose(interval: interval)
         case .averagesToggled: output.studies.averages.toggle()
         case .bandsToggled: output.studies.bands.toggle()
@@ -141,9 +143,9 @@ public final class DetailViewModel {
             group.addTask { await self.followBoard() }
             if premiumSource != nil {
                 let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-                fillableWanted = continuation
+                premiumWanted = continuation
                 group.addTask { await self.followPremium() }
-                group.addTask { await self.followFillAmount(changes) }
+                group.addTask { await self.followPremiumRequests(changes) }
             }
             if candleSource != nil {
                 let (wanted, continuation) = AsyncStream<CandleInterval>.makeStream()

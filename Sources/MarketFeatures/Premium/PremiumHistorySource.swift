@@ -11,17 +11,25 @@ public struct PremiumHistorySource: Sendable {
     public var now: @Sendable () -> Int64
     /// Binance's order book of a USDT market, for the premium a real amount gets; nil says none.
     public var binanceBook: (@Sendable (MarketID) async throws -> OrderBook)?
+    /// The feeds the premium of now is made of, started when a chart asks; nil starts none.
+    public var feeds: PremiumFeeds?
 
-    /// A source over `store` and `recorder`, with Binance's books from `binanceBook`.
+    /// A source over `store` and `recorder`, with Binance's books from `binanceBook` and the
+    /// premium's live feeds started by `feeds`.
     public init(
         store: PremiumHistoryStore, recorder: PremiumRecorder?, now: @escaping @Sendable () -> Int64,
-        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil
+        binanceBook: (@Sendable (MarketID) async throws -> OrderBook)? = nil, feeds: PremiumFeeds? = nil
     ) {
         self.store = store
         self.recorder = recorder
         self.now = now
         self.binanceBook = binanceBook
+        self.feeds = feeds
     }
+
+    /// How old a recorded minute may be and still stand for the premium of now (another copy of
+    /// Sise may be the one recording): its start at most two minutes before this minute's.
+    public static let currentAge: Int64 = 120_000
 
     /// How far back each interval's chart reads: a day of minutes, 90 days of hours, two years of days.
     public static func span(_ interval: PremiumInterval) -> Int64 {
@@ -36,7 +44,8 @@ public struct PremiumHistorySource: Sendable {
     public struct Reading: Sendable, Equatable {
         /// The bars of the interval asked for, oldest first, the live minute folded into the last.
         public var bars: [PremiumBar]
-        /// The premium of now on each basis (the live minute's close, else the last bar's).
+        /// The premium of now on each basis: the live minute's close, else a minute recorded in
+        /// the last ``currentAge``; nil while the feeds are not live (never an older bar's).
         public var current: PremiumBar?
         /// Where the premium of now stands, on the basis asked for.
         public var standings: [PremiumStanding]
@@ -54,7 +63,8 @@ public struct PremiumHistorySource: Sendable {
             byInterval[each] = bars
         }
         let chosen = (byInterval[interval] ?? []).filter { $0.start >= time - Self.span(interval) }
-        let current = live ?? [PremiumInterval.minute, .hour, .day].lazy.compactMap { byInterval[$0]?.last }.first
+        let recent = PremiumInterval.minute.start(of: time) - Self.currentAge
+        let current = live ?? byInterval[.minute]?.last.flatMap { $0.start >= recent ? $0 : nil }
         let standings =
             current.flatMap { $0.on(basis)?.close }.map { value in
                 PremiumStanding.of(

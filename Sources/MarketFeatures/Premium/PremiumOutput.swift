@@ -43,14 +43,16 @@ public struct PremiumOutput: Sendable, Equatable, Codable {
             + " · 한국 매도 \(text(result.sellKorea)) (vs USDT)"
     }
 
-    /// The output after `reading`.
-    mutating func show(_ reading: PremiumHistorySource.Reading, symbol: String) {
+    /// The output after `reading`, while the premium of now waits for the feeds named in
+    /// `waiting` (when it has none).
+    mutating func show(_ reading: PremiumHistorySource.Reading, symbol: String, waiting: [String] = []) {
         bars = reading.bars
         let now = reading.current
         func line(_ basis: PremiumBasis) -> String? {
             now?.on(basis).map { "vs \(basis.displayName) " + NumberFormat.changeRate($0.close) }
         }
-        headline = ([line(basis).map { "김프 " + $0 }, line(basis.toggled)].compactMap { $0 }).joined(separator: " · ")
+        let lines = [line(basis).map { "김프 " + $0 }, line(basis.toggled)].compactMap { $0 }
+        headline = lines.isEmpty ? "김프 " + PremiumFeeds.waitingText(waiting) : lines.joined(separator: " · ")
         standing = PremiumStanding.summary(reading.standings)
         let drawn = bars.contains { $0.on(basis) != nil }
         status =

@@ -27,6 +27,7 @@ public enum KeyTable {
             switch key {
             case .escape, .enter, .backspace, .left, .character("h"): return .send(.watchlist(.detailClosed))
             case .character("q"): return .quit
+            case .character("?"): return .send(.board(.helpToggled))
             default: return .ignore
             }
         case .stockSearch:
@@ -92,6 +93,7 @@ public enum KeyTable {
         switch key {
         case .escape, .enter, .backspace, .left, .character("h"): .send(.board(.detailClosed))
         case .character("q"): .quit
+        case .character("?"): .send(.board(.helpToggled))
         case .character("f"), .character(" "): .send(.board(.favoriteToggled))
         case .tab, .right, .character("l"): .send(.detail(.nextPaneChosen))
         case .backTab: .send(.detail(.previousPaneChosen))

@@ -36,6 +36,8 @@ public struct RootParts: Sendable {
     public var intervalCandles: DetailViewModel.CandleSource?
     /// The detail's book grouped by a unit (호가 모아보기, issue 30); `nil` leaves it as it is.
     public var groupedBook: DetailViewModel.GroupedBookSource?
+    /// The main board's move windows filled from candles when the movers show; `nil` waits for ticks.
+    public var moves: CandleMovesFill?
     /// The frame timer the boards of many roots share (`sise serve`'s tabs); `nil` gives each
     /// root's board a timer of its own (the terminal app's one root).
     public var beat: FrameBeat?
@@ -47,9 +49,10 @@ public struct RootParts: Sendable {
         makeWatchlist: (@MainActor @Sendable () -> Watchlist)? = nil, alerts: AlertParts? = nil,
         forex: ForexWatch? = nil, premium: PremiumHistorySource? = nil, wallets: WalletWatch? = nil,
         intervalCandles: DetailViewModel.CandleSource? = nil, groupedBook: DetailViewModel.GroupedBookSource? = nil,
-        beat: FrameBeat? = nil
+        moves: CandleMovesFill? = nil, beat: FrameBeat? = nil
     ) {
         self.beat = beat
+        self.moves = moves
         self.intervalCandles = intervalCandles
         self.groupedBook = groupedBook
         self.wallets = wallets
@@ -77,7 +80,7 @@ extension RootViewModel {
         let board = BoardViewModel(
             board: parts.board, store: parts.store, clock: .continuous(), isSimulated: parts.isSimulated,
             language: parts.language, exchangeBoards: parts.boards, forex: parts.forex, wallets: parts.wallets,
-            resumesStoredView: resumesStoredView, beat: parts.beat,
+            movesFill: parts.moves, resumesStoredView: resumesStoredView, beat: parts.beat,
             logger: logger)
         let liveBoard = parts.board
         let alerts = parts.alerts.map { alerts in

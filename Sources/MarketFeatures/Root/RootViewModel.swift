@@ -80,6 +80,8 @@ public final class RootViewModel {
         public var alert: AlertNotice?
         /// What has the keyboard.
         public var focus = KeyboardFocus.board
+        /// The keys of the screen under it, while the help (`?`) shows.
+        public var help: KeyHelpSheet?
         /// How many keys (``Input/key(_:)``) this root has read, each one's effect in this
         /// output: a page holds the letters typed behind a key until a screen has read that key
         /// (`/` gives the search the keyboard there, and `/btc` typed at once belongs in it).
@@ -241,6 +243,7 @@ public final class RootViewModel {
     private func publish(_ next: Output) {
         var next = next
         next.focus = KeyboardFocus(board: next.board, watchlist: next.watchlist, alerts: next.alerts)
+        next.help = next.board.isHelpVisible ? KeyTable.help(for: KeyTable.helpScreen(of: next)) : nil
         guard next != output else { return }
         output = next
         publisher.send(next)

@@ -51,7 +51,9 @@ public struct FrameWriter: Sendable {
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
         if style.underline { codes.append("4") }
-        if style.reverse { codes.append("7") }
+        // Without colours a background (a flash, a selected row, a bar) still stands out: as
+        // reverse video.
+        if style.reverse || (!colors && style.background != nil && !style.reverse) { codes.append("7") }
         if colors {
             if let foreground = style.foreground { codes.append(Self.code(foreground, background: false)) }
             if let background = style.background { codes.append(Self.code(background, background: true)) }

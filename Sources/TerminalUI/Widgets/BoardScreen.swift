@@ -39,14 +39,15 @@ public struct BoardScreen: Sendable {
         if let movers = output.movers {
             moversView.draw(movers, into: &screen, top: 2, bottom: lastRow)
         } else if output.tab == .compare {
-            compareTable.drawHeader(order: output.order, into: &screen, y: 2)
+            let columns = output.columnsGivingWay
+            compareTable.drawHeader(order: output.order, givingWay: columns, into: &screen, y: 2)
             for (offset, row) in output.compareRows.enumerated() where Self.rowsAbove + offset < lastRow {
-                compareTable.draw(row, into: &screen, y: Self.rowsAbove + offset)
+                compareTable.draw(row, givingWay: columns, into: &screen, y: Self.rowsAbove + offset)
             }
         } else {
-            table.drawHeader(order: output.order, into: &screen, y: 2)
+            table.drawHeader(order: output.order, givingWay: output.columnsGivingWay, into: &screen, y: 2)
             for (offset, row) in output.rows.enumerated() where Self.rowsAbove + offset < lastRow {
-                table.draw(row, into: &screen, y: Self.rowsAbove + offset)
+                table.draw(row, givingWay: output.columnsGivingWay, into: &screen, y: Self.rowsAbove + offset)
             }
         }
         if let placeholder = output.placeholder, output.movers == nil {
@@ -79,7 +80,8 @@ public struct BoardScreen: Sendable {
         let lastRow = screen.height - Self.rowsBelow
         var redrawn: [Int] = []
         for (offset, row) in new.rows.enumerated() where Self.rowsAbove + offset < lastRow && row != old.rows[offset] {
-            table.draw(row, over: old.rows[offset], into: &screen, y: Self.rowsAbove + offset)
+            table.draw(
+                row, over: old.rows[offset], givingWay: new.columnsGivingWay, into: &screen, y: Self.rowsAbove + offset)
             redrawn.append(Self.rowsAbove + offset)
         }
         if new.status != old.status {

@@ -2,14 +2,14 @@ public import MarketDomain
 public import MarketFeatures
 
 /// The market table (SPEC §1.1): favorite star, name, symbol, price, change rate, change, 24h
-/// trade value, and on a terminal of 100 columns or more the moves over 1, 5 and 15 minutes;
-/// numbers right-aligned, names measured in display columns.
+/// trade value and the moves over 1, 5 and 15 minutes; numbers right-aligned, names measured in
+/// display columns. On a narrow terminal the columns give way in the order the output declares
+/// (``BoardOutput/columnsGivingWay``): the sorted column and the name stay.
 public struct BoardTable: Sendable {
-    /// Column widths for a screen width.
+    /// The columns shown on a screen width, and the name's width.
     struct Layout: Equatable {
         var name: Int
-        /// Whether the Δ1m, Δ5m and Δ15m columns fit.
-        var showsMoves: Bool
+        var shown: Set<BoardColumn>
         static let star = 2
         static let symbol = 8
         static let price = 14
@@ -17,13 +17,26 @@ public struct BoardTable: Sendable {
         static let change = 13
         static let value = 13
         static let move = 8
+        /// Each column's width with its gap.
+        static let widths: [BoardColumn: Int] = [
+            .symbol: symbol + 1, .price: price + 1, .changeRate: rate + 1, .change: change + 1, .value: value + 1,
+            .d1m: move + 1, .d5m: move + 1, .d15m: move + 1,
+        ]
+        /// The name's narrowest (six syllables) and widest.
+        static let nameRange = 12...30
 
-        init(width: Int) {
-            let fixed = Self.star + Self.symbol + Self.price + Self.rate + Self.change + Self.value + 6
-            let moves = 3 * (Self.move + 1)
-            showsMoves = width >= fixed + 8 + moves
-            name = min(24, max(8, width - fixed - (showsMoves ? moves : 0)))
+        init(width: Int, givingWay order: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value)) {
+            let room = width - Self.star
+            // An order of another table (an output that named none) gives way as the board does.
+            let order = order.contains(.changeRate) ? order : BoardColumn.givingWay(on: .market, sortedBy: .value)
+            shown = BoardColumn.shown(
+                width: room, givingWay: order, widths: Self.widths, nameMinimum: Self.nameRange.lowerBound + 1)
+            let used = shown.reduce(0) { $0 + (Self.widths[$1] ?? 0) }
+            name = min(Self.nameRange.upperBound, max(6, room - used - 1))
         }
+
+        /// Whether `column` is shown.
+        func shows(_ column: BoardColumn) -> Bool { shown.contains(column) }
     }
 
     public var theme: Theme
@@ -36,8 +49,11 @@ public struct BoardTable: Sendable {
     }
 
     /// Draws the header on row `y`, marking the sort key with ▼ (descending) or ▲ (ascending).
-    public func drawHeader(order: QuoteOrder, into screen: inout ScreenBuffer, y: Int) {
-        let layout = Layout(width: screen.width)
+    public func drawHeader(
+        order: QuoteOrder, givingWay columns: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value),
+        into screen: inout ScreenBuffer, y: Int
+    ) {
+        let layout = Layout(width: screen.width, givingWay: columns)
         func title(_ text: String, _ key: SortKey, _ number: Int) -> String {
             let marker = order.key == key ? (order.direction == .descending ? "▼" : "▲") : ""
             return "\(number) \(text)\(marker)"
@@ -47,33 +63,37 @@ public struct BoardTable: Sendable {
         screen.fill(y: y, style: Theme.header)
         x += screen.write("  ", x: x, y: y, style: Theme.header)
         x += write(name, width: layout.name, right: false, x: x, y: y, style: Theme.header, into: &screen)
-        x += write("Symbol", width: Layout.symbol, right: false, x: x, y: y, style: Theme.header, into: &screen)
-        x += write(
-            title("Price", .price, 2), width: Layout.price, right: true, x: x, y: y, style: Theme.header, into: &screen)
-        x += write(
-            title("Chg%", .change, 3), width: Layout.rate, right: true, x: x, y: y, style: Theme.header, into: &screen)
-        x += write("Change", width: Layout.change, right: true, x: x, y: y, style: Theme.header, into: &screen)
-        x += write(
-            title("Value", .value, 4), width: Layout.value, right: true, x: x, y: y, style: Theme.header, into: &screen)
-        guard layout.showsMoves else { return }
-        for (key, number) in [(SortKey.move1m, 5), (.move5m, 6), (.move15m, 7)] {
-            let label = title("Δ" + key.rawValue.dropFirst(4), key, number)
-            x += write(label, width: Layout.move, right: true, x: x, y: y, style: Theme.header, into: &screen)
+        let headers: [(BoardColumn, String, Int, Bool)] = [
+            (.symbol, "Symbol", Layout.symbol, false), (.price, title("Price", .price, 2), Layout.price, true),
+            (.changeRate, title("Chg%", .change, 3), Layout.rate, true), (.change, "Change", Layout.change, true),
+            (.value, title("Value", .value, 4), Layout.value, true),
+            (.d1m, title("Δ1m", .move1m, 5), Layout.move, true), (.d5m, title("Δ5m", .move5m, 6), Layout.move, true),
+            (.d15m, title("Δ15m", .move15m, 7), Layout.move, true),
+        ]
+        for (column, text, width, right) in headers where layout.shows(column) {
+            x += write(text, width: width, right: right, x: x, y: y, style: Theme.header, into: &screen)
         }
     }
 
     /// Draws one row on line `y`.
-    public func draw(_ row: BoardRow, into screen: inout ScreenBuffer, y: Int) {
-        draw(row, over: nil, into: &screen, y: y)
+    public func draw(
+        _ row: BoardRow, givingWay columns: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value),
+        into screen: inout ScreenBuffer, y: Int
+    ) {
+        draw(row, over: nil, givingWay: columns, into: &screen, y: y)
     }
 
     /// Draws `row` on line `y`, where `old` was drawn last (`nil`: anything): only the cells whose
     /// text or style differ from `old`'s are written, since a tick moves a price and its change,
     /// not a name. The line ends as drawing `row` alone leaves it.
-    public func draw(_ row: BoardRow, over old: BoardRow?, into screen: inout ScreenBuffer, y: Int) {
+    public func draw(
+        _ row: BoardRow, over old: BoardRow?,
+        givingWay columns: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value),
+        into screen: inout ScreenBuffer, y: Int
+    ) {
         // A row selected or let go changes every cell's background: drawn whole.
         let old = old.flatMap { $0.isSelected == row.isSelected ? $0 : nil }
-        let layout = Layout(width: screen.width)
+        let layout = Layout(width: screen.width, givingWay: columns)
         let base = row.isSelected ? Theme.selected : TextStyle.plain
         if old == nil { screen.fill(y: y, style: base) }
         var x = 0
@@ -86,29 +106,37 @@ public struct BoardTable: Sendable {
                 row.isFavorite ? "★ " : "  ", x: x, y: y, style: row.isFavorite ? merge(Theme.star, base) : base)
             x += drawName(row, width: layout.name, x: x, y: y, base: base, into: &screen)
         }
-        /// Writes a cell unless `old` showed the same text in the same style there.
-        func cell(_ text: String, _ oldText: String?, width: Int, right: Bool, style: TextStyle, oldStyle: TextStyle?) {
+        /// Writes a cell of `column` (when shown) unless `old` showed the same text in the same style there.
+        func cell(
+            _ column: BoardColumn, _ text: String, _ oldText: String?, width: Int, right: Bool, style: TextStyle,
+            oldStyle: TextStyle?
+        ) {
+            guard layout.shows(column) else { return }
             if let oldText, oldText == text, oldStyle == style {
                 x += width + 1
             } else {
                 x += write(text, width: width, right: right, x: x, y: y, style: style, into: &screen)
             }
         }
-        cell(row.symbol, old?.symbol, width: Layout.symbol, right: false, style: base, oldStyle: base)
+        cell(.symbol, row.symbol, old?.symbol, width: Layout.symbol, right: false, style: base, oldStyle: base)
         let color = rowColor(row)
         let oldColor = old.map(rowColor)
         cell(
-            row.price, old?.price, width: Layout.price, right: true, style: priceStyle(row, color: color),
+            .price, row.price, old?.price, width: Layout.price, right: true, style: priceStyle(row, color: color),
             oldStyle: old.map { priceStyle($0, color: rowColor($0)) })
-        cell(row.changeRate, old?.changeRate, width: Layout.rate, right: true, style: color, oldStyle: oldColor)
-        cell(row.changePrice, old?.changePrice, width: Layout.change, right: true, style: color, oldStyle: oldColor)
-        cell(row.tradeValue, old?.tradeValue, width: Layout.value, right: true, style: base, oldStyle: base)
-        guard layout.showsMoves else { return }
+        cell(
+            .changeRate, row.changeRate, old?.changeRate, width: Layout.rate, right: true, style: color,
+            oldStyle: oldColor)
+        cell(
+            .change, row.changePrice, old?.changePrice, width: Layout.change, right: true, style: color,
+            oldStyle: oldColor)
+        cell(.value, row.tradeValue, old?.tradeValue, width: Layout.value, right: true, style: base, oldStyle: base)
         let oldMoves = old.map { [$0.move1m, $0.move5m, $0.move15m] }
+        let moveColumns: [BoardColumn] = [.d1m, .d5m, .d15m]
         for (index, move) in [row.move1m, row.move5m, row.move15m].enumerated() {
             let oldMove = oldMoves?[index]
             cell(
-                move, oldMove, width: Layout.move, right: true, style: moveStyle(move, row: row),
+                moveColumns[index], move, oldMove, width: Layout.move, right: true, style: moveStyle(move, row: row),
                 oldStyle: old.flatMap { old in oldMove.map { moveStyle($0, row: old) } })
         }
     }
@@ -116,7 +144,7 @@ public struct BoardTable: Sendable {
     /// The colour of a row's change, on the row's background.
     private func rowColor(_ row: BoardRow) -> TextStyle {
         var color = theme.style(row.direction)
-        color.reverse = row.isSelected
+        color = Theme.selecting(color, row.isSelected)
         return color
     }
 
@@ -128,7 +156,7 @@ public struct BoardTable: Sendable {
     /// A move's colour by its sign, on the row's background.
     private func moveStyle(_ move: String, row: BoardRow) -> TextStyle {
         var style = theme.style(move.hasPrefix("+") ? .rise : move.hasPrefix("-") ? .fall : .even)
-        style.reverse = row.isSelected
+        style = Theme.selecting(style, row.isSelected)
         return style
     }
 
@@ -147,7 +175,7 @@ public struct BoardTable: Sendable {
         var badgeX = x + room + 1
         for badge in row.badges {
             var style = Self.badgeStyle(badge)
-            style.reverse = base.reverse
+            style = Theme.selecting(style, base == Theme.selected)
             badgeX += screen.write(badge.label, x: badgeX, y: y, style: style, maxWidth: max(0, x + width - badgeX))
             badgeX += 1
         }
@@ -174,7 +202,7 @@ public struct BoardTable: Sendable {
 
     private func merge(_ style: TextStyle, _ base: TextStyle) -> TextStyle {
         var merged = style
-        merged.reverse = base.reverse
+        merged = Theme.selecting(merged, base == Theme.selected)
         return merged
     }
 }

@@ -16,9 +16,9 @@ public struct MoversView: Sendable {
         var title = TextStyle(bold: true)
         title.reverse = true
         let x = screen.write(" Movers over \(panel.window) ", x: 0, y: top, style: title)
-        screen.write(
-            "  5 6 7 window (1m 5m 15m)  ·  m back to the rows", x: x, y: top, style: Theme.hint,
-            maxWidth: screen.width - x)
+        // While the windows fill from candles, the fill's progress stands where the keys do.
+        let hint = panel.progress.map { "  " + $0 + "…" } ?? "  5 6 7 window (1m 5m 15m)  ·  m back to the rows"
+        screen.write(hint, x: x, y: top, style: Theme.hint, maxWidth: screen.width - x)
         if let placeholder = panel.placeholder {
             screen.write(placeholder, x: 2, y: top + 2, style: Theme.hint, maxWidth: screen.width - 2)
             return

@@ -49,7 +49,19 @@ public struct Theme: Sendable, Equatable {
     public static let activeTab = TextStyle(bold: true, reverse: true)
     public static let inactiveTab = TextStyle(foreground: .gray)
     public static let header = TextStyle(bold: true)
-    public static let selected = TextStyle(reverse: true)
+    /// The selected row: a grey band under its own colours (reverse video read as a flash that
+    /// never ended, issue 65); without colours the writer shows a background as reverse video.
+    public static let selected = TextStyle(background: selectedBackground)
+    static let selectedBackground = TextStyle.Color.palette(238)
+
+    /// `style` on a selected row's band when `isSelected` (a style with a background of its own,
+    /// a flash, keeps it).
+    public static func selecting(_ style: TextStyle, _ isSelected: Bool) -> TextStyle {
+        guard isSelected, style.background == nil else { return style }
+        var selected = style
+        selected.background = selectedBackground
+        return selected
+    }
     public static let statusBar = TextStyle(foreground: .black, background: .white)
     public static let hint = TextStyle(foreground: .gray)
     public static let toast = TextStyle(foreground: .black, background: .yellow, bold: true)

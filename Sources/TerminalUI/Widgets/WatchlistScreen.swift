@@ -73,7 +73,7 @@ public struct WatchlistScreen: Sendable {
     private func draw(_ row: WatchlistOutput.Row, layout: Layout, into screen: inout ScreenBuffer, y: Int) {
         let base = row.isSelected ? Theme.selected : TextStyle.plain
         var color = theme.style(row.direction)
-        color.reverse = row.isSelected
+        color = Theme.selecting(color, row.isSelected)
         screen.fill(y: y, style: base)
         var x = screen.write("  ", x: 0, y: y, style: base)
         x += cell(row.name, layout.name, false, x, y, base, &screen)
@@ -82,7 +82,7 @@ public struct WatchlistScreen: Sendable {
         switch row.state {
         case .failed(let message) where row.price == "…":
             var warning = TextStyle(foreground: .yellow)
-            warning.reverse = row.isSelected
+            warning = Theme.selecting(warning, row.isSelected)
             screen.write("⚠ " + message, x: x, y: y, style: warning, maxWidth: max(0, screen.width - x))
             return
         default:
@@ -98,7 +98,7 @@ public struct WatchlistScreen: Sendable {
         }
         if case .failed(let message) = row.state {
             var warning = TextStyle(foreground: .yellow)
-            warning.reverse = row.isSelected
+            warning = Theme.selecting(warning, row.isSelected)
             screen.write("⚠ " + message, x: x, y: y, style: warning, maxWidth: max(0, screen.width - x))
         }
     }

@@ -97,6 +97,23 @@ function drawAlertNotice() {
 }
 
 /** Draws the screen: the board, or the detail over it, or the Watchlist or Alerts tab. */
+/** The keys of the screen under the help, as the one key table lists them for both faces. */
+let helpKey = "";
+function drawHelp(sheet) {
+  const key = JSON.stringify(sheet);
+  if (key === helpKey) return;
+  helpKey = key;
+  setText(help.querySelector('[data-role="help-title"]'), sheet.title);
+  const list = help.querySelector('[data-role="help-keys"]');
+  list.dataset.help = sheet.screen;
+  const term = (tag, text) => {
+    const node = document.createElement(tag);
+    node.textContent = text;
+    return node;
+  };
+  list.replaceChildren(...sheet.lines.flatMap((line) => [term("dt", line.keys), term("dd", line.meaning)]));
+}
+
 let searchWasFocused = false;
 function draw() {
   view.draw(output);
@@ -109,11 +126,8 @@ function draw() {
   setHidden(detailSection, !detail);
   setHidden(watchlistSection, !showsWatchlist);
   setHidden(alertsSection, !showsAlerts);
-  setHidden(help, !output.isHelpVisible);
-  if (output.isHelpVisible) {
-    const shown = ["watchlist", "alerts"].includes(output.tab) ? output.tab : "board";
-    for (const list of help.querySelectorAll("[data-help]")) setHidden(list, list.dataset.help !== shown);
-  }
+  setHidden(help, !screen.help);
+  if (screen.help) drawHelp(screen.help);
   drawAlertNotice();
   if (showsAlerts) {
     alertsView.draw(screen.alerts);

@@ -65,13 +65,17 @@ export function caseName(value) {
   return value && typeof value === "object" ? Object.keys(value)[0] : "";
 }
 
+import { ColumnFit } from "./columns.js";
+
+// Each column's `col` is its key in Swift's BoardColumn (the `data-col` of its header and cells):
+// the output says in which order they give way on a narrow screen (columnsGivingWay).
 const MARKET_COLUMNS = [
-  { className: "star", title: "★" },
-  { className: "name", title: "이름", key: "name" },
-  { className: "price", title: "현재가", key: "price" },
-  { className: "rate", title: "전일대비", key: "change" },
-  { className: "diff", title: "변동" },
-  { className: "value", title: "거래대금", key: "value" },
+  { className: "star", col: "star", title: "★" },
+  { className: "name", col: "name", title: "이름", key: "name" },
+  { className: "price", col: "price", title: "현재가", key: "price" },
+  { className: "rate", col: "changeRate", title: "전일대비", key: "change" },
+  { className: "diff", col: "change", title: "변동" },
+  { className: "value", col: "value", title: "거래대금", key: "value" },
   // The moves over 1, 5 and 15 minutes, from the board's own ticks (blank until covered).
   { className: "move", col: "d1m", title: "Δ1m", key: "move1m" },
   { className: "move", col: "d5m", title: "Δ5m", key: "move5m" },
@@ -79,17 +83,22 @@ const MARKET_COLUMNS = [
 ];
 const BADGE_LABELS = { warning: "유의", caution: "주의", new: "NEW" };
 const MOVES = [["d1m", "move1m"], ["d5m", "move5m"], ["d15m", "move15m"]];
+// A market row's cells by class name, and the column key each carries.
+const MARKET_CELLS = { name: "name", price: "price", rate: "changeRate", diff: "change", value: "value" };
+const COMPARE_CELLS = { name: "name", krw0: "upbit", krw1: "bithumb", krw2: "korbit", spread: "spread", global: "global", premium: "premium" };
 
 function compareColumns() {
   const korean = ["Upbit", "Bithumb", "Korbit"];
   return [
-    { className: "star", title: "★" },
-    { className: "name", title: "이름", key: "name" },
+    { className: "star", col: "star", title: "★" },
+    { className: "name", col: "name", title: "이름", key: "name" },
     // As in the terminal: 1–4 sort by name, price, premium and spread.
-    ...korean.map((name, index) => ({ className: "krw", title: name, key: index === 0 ? "price" : undefined })),
-    { className: "spread", title: "차이", key: "value" },
-    { className: "global", title: "Binance" },
-    { className: "premium", title: "김프", key: "change" },
+    ...korean.map((name, index) => ({
+      className: "krw", col: name.toLowerCase(), title: name, key: index === 0 ? "price" : undefined,
+    })),
+    { className: "spread", col: "spread", title: "차이", key: "value" },
+    { className: "global", col: "global", title: "Binance" },
+    { className: "premium", col: "premium", title: "김프", key: "change" },
   ];
 }
 
@@ -125,6 +134,7 @@ export class BoardView {
     this.rowsByID = new Map();
     this.drawn = null;
     this.headKey = "";
+    this.columns = new ColumnFit(this.table, root.querySelector('[data-role="board"]'));
   }
 
   draw(output) {
@@ -141,6 +151,7 @@ export class BoardView {
     this.drawHead(isCompare, output);
     if (isCompare) this.drawRows(output.compareRows, before.compareRows, (tr, row) => this.fillCompareRow(tr, row));
     else this.drawRows(output.rows, before.rows, (tr, row, shown) => this.fillMarketRow(tr, row, shown));
+    this.columns.fit(output);
     this.drawMovers(output.movers);
     setHidden(this.fxLine, !output.forexLine);
     setText(this.fxLine, output.forexLine ?? "");
@@ -168,6 +179,10 @@ export class BoardView {
     const placeholder = this.movers.querySelector('[data-role="movers-placeholder"]');
     setHidden(placeholder, !movers.placeholder);
     setText(placeholder, movers.placeholder ?? "");
+    // While the windows fill from candles (and once some are filled), how far the fill has come.
+    const progress = this.movers.querySelector('[data-role="movers-progress"]');
+    setHidden(progress, !movers.progress || Boolean(movers.placeholder));
+    setText(progress, movers.progress ? movers.progress + "…" : "");
     for (const [role, rows] of [["risers", movers.risers], ["fallers", movers.fallers]]) {
       const items = rows.map((row) => {
         const item = document.createElement("li");
@@ -273,6 +288,7 @@ export class BoardView {
     let td = tr.querySelector("td.star");
     if (!td) {
       td = element("td", "star");
+      td.dataset.col = "star";
       const button = element("button", "", "☆");
       button.type = "button";
       button.dataset.role = "favorite";
@@ -298,6 +314,7 @@ export class BoardView {
   fillMarketRow(tr, row, before) {
     const cells = this.cells(tr, ["name", "price", "rate", "diff", "value", ...MOVES.map(([col]) => col)]);
     if (tr.childElementCount === 0) {
+      for (const [className, col] of Object.entries(MARKET_CELLS)) cells[className].dataset.col = col;
       for (const [col] of MOVES) {
         cells[col].className = "move";
         cells[col].dataset.col = col;
@@ -337,7 +354,10 @@ export class BoardView {
     const names = ["name", "krw0", "krw1", "krw2", "spread", "global", "premium"];
     const cells = this.cells(tr, names);
     const star = this.starCell(tr, row);
-    if (tr.childElementCount === 0) tr.append(star, ...names.map((name) => cells[name]));
+    if (tr.childElementCount === 0) {
+      for (const [className, col] of Object.entries(COMPARE_CELLS)) cells[className].dataset.col = col;
+      tr.append(star, ...names.map((name) => cells[name]));
+    }
     const name = [element("span", "", row.name), element("span", "symbol", row.symbol)];
     if (row.wallet) {
       // Deposits or withdrawals suspended (입출금 중단): a premium nobody can take.

@@ -87,7 +87,8 @@ struct AppCommand: AsyncParsableCommand {
                     board: board, boards: boards, client: client, store: store,
                     candleStore: exchangeOptions.live ? opened.candleStore : .inMemory(),
                     alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
-                    premium: watchers.premium, wallets: watchers.wallets, notification: notification,
+                    premium: watchers.premium, wallets: watchers.wallets, moves: watchers.moves,
+                    notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
                     convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
                     stockNames: opened.stockNames, firstBoardDrawn: firstBoardDrawn)
@@ -100,7 +101,7 @@ struct AppCommand: AsyncParsableCommand {
     private static func runApp(
         board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
         candleStore: CandleStore, alerts: AlertParts, forex: ForexWatch, premium: PremiumHistorySource,
-        wallets: WalletWatch,
+        wallets: WalletWatch, moves: CandleMovesFill,
         notification: AlertSignal.Notification?,
         isSimulated: Bool,
         convention: Theme.Convention,
@@ -123,7 +124,7 @@ struct AppCommand: AsyncParsableCommand {
                 makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
                 alerts: alerts, forex: forex, premium: premium, wallets: wallets,
                 intervalCandles: CandleCache(store: candleStore, client: client, now: MarketStore.wallClock).source,
-                groupedBook: client.fetchGroupedOrderBook))
+                groupedBook: client.fetchGroupedOrderBook, moves: moves))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

@@ -285,8 +285,11 @@ private struct CandlePrinter: Sendable {
             let amounts = [
                 NumberFormat.fixed(candle.volume, decimals: 3), NumberFormat.tradeValueInMillions(candle.value),
             ]
+            // An RSI is a score to one decimal; the others are in the market's price, with its
+            // prices' decimals (a KRW average of Bitcoin in whole won, not `.00`).
+            let decimals = NumberFormat.decimals(forPrice: candle.close, quote: quote)
             let shown = zip(indicators, values).map { name, value in
-                value.map { NumberFormat.fixed($0, decimals: name.hasPrefix("rsi") ? 1 : 2) } ?? "—"
+                value.map { NumberFormat.fixed($0, decimals: name.hasPrefix("rsi") ? 1 : decimals) } ?? "—"
             }
             try StandardOutput.writeLine(
                 Self.tableLine([KoreanTime.dateClock(candle.start)] + prices + amounts + shown))

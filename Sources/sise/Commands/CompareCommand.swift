@@ -13,7 +13,9 @@ struct CompareCommand: AsyncParsableCommand {
             Lists each coin on more than one Korean exchange: its KRW price on each, the spread \
             between the highest and the lowest, and the premium over Binance \
             (KRW price / (USDT price × KRW-USDT rate) − 1, the KRW price being Upbit's where listed). \
-            An exchange that cannot be reached is reported on stderr; the others are still compared.
+            An exchange that cannot be reached is reported on stderr; the others are still compared. \
+            Each coin's suspended deposits or withdrawals (입출금 중단) are named where an exchange says \
+            them (Bithumb's without a key; Upbit's with a key).
             """)
 
     @OptionGroup var exchangeOptions: ExchangeOptions
@@ -49,12 +51,15 @@ struct CompareCommand: AsyncParsableCommand {
         try await CommandFailure.guarding {
             let wanted = try MarketArguments.parse(symbols).map(\.base)
             let store = storeOptions.openPreferencesIfPossible()
-            let (rows, forex) = try await MarketSession.runWithForex(
+            let (rows, forex, wallets) = try await MarketSession.runWithForex(
                 exchangeOptions, exchanges: Exchange.allCases, store: store
             ) { clients, forexClient in
                 let boards = ExchangeBoards(clients: clients)
-                // The bank rate is read beside the boards; without it the premium over tether stands alone.
+                // The bank rate and the wallets are read beside the boards; without the rate the
+                // premium over tether stands alone, without a wallet reading nothing is said of it.
                 async let rate = Self.rate(from: forexClient)
+                let wallets = WalletWatch(boards: boards)
+                async let walletsRead: Void = wallets.refresh()
                 try await boards.loadSayingFailures()
                 let order = QuoteOrder(key: sort, direction: asc ? .ascending : .descending)
                 let forex: ForexRate?
@@ -66,13 +71,15 @@ struct CompareCommand: AsyncParsableCommand {
                 }
                 let rows = await boards.comparisons(
                     symbols: wanted, matching: SearchMatcher(search ?? ""), order: order, language: names)
-                return (rows.map { $0.measured(against: forex?.usdKRW) }, forex)
+                // An exchange that does not say (Korbit; Upbit without a key) is left out, quietly.
+                await walletsRead
+                return (rows.map { $0.measured(against: forex?.usdKRW) }, forex, wallets)
             }
             if !wanted.isEmpty, rows.isEmpty {
                 throw ExchangeError.unknownMarket(
                     "\(wanted.joined(separator: ", ")) not listed on two or more Korean exchanges")
             }
-            try print(rows, forex: forex)
+            try print(rows, forex: forex, wallets: wallets)
         }
     }
 
@@ -85,15 +92,19 @@ struct CompareCommand: AsyncParsableCommand {
         }
     }
 
-    private func print(_ rows: [CoinComparison], forex: ForexRate?) throws {
+    private func print(_ rows: [CoinComparison], forex: ForexRate?, wallets: WalletWatch) throws {
+        func record(_ row: CoinComparison) -> ComparisonRecord {
+            ComparisonRecord(row, forex: forex, wallets: wallets.statuses(of: row.symbol))
+        }
         switch format {
         case .json:
-            try StandardOutput.writeLine(OutputJSON.encode(rows.map { ComparisonRecord($0, forex: forex) }))
+            try StandardOutput.writeLine(OutputJSON.encode(rows.map(record)))
         case .csv:
             try StandardOutput.writeLine(CSV.line(ComparisonRecord.csvHeader))
-            for row in rows { try StandardOutput.writeLine(CSV.line(ComparisonRecord(row, forex: forex).csvFields)) }
+            for row in rows { try StandardOutput.writeLine(CSV.line(record(row).csvFields)) }
         case .table:
-            for line in ComparisonTable.make(rows, language: names).render() { try StandardOutput.writeLine(line) }
+            let table = ComparisonTable.make(rows, language: names, wallets: wallets.statuses(of:))
+            for line in table.render() { try StandardOutput.writeLine(line) }
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessOutput
 import MarketDomain
 import MarketFeatures
+import MarketStore
 
 /// `sise movers`: follows the live feed until the window is covered by the board's own ticks,
 /// then prints the top risers and fallers over it.
@@ -70,41 +71,26 @@ struct MoversCommand: AsyncParsableCommand {
     /// candles takes about 40 s at ten requests a second).
     static let candleFilledWindow: Int64 = 5 * 60_000
 
-    /// Fills each market's one-minute candles over the window (each candle's open at its start,
-    /// its close at its end) into the board's recent prices, before its own samples, eight requests at a time (the
-    /// client keeps to the exchange's pace). A market whose candles cannot be read is measured
-    /// from the feed alone; an exchange that has no minute candles at all is said.
+    /// Fills each market's one-minute candles over the window into the board's recent prices
+    /// (``CandleMovesFill/fill(_:ids:from:window:now:progress:)``), saying how far it has come
+    /// every fifty markets; markets without candles are measured from the feed alone, and said.
     private static func fill(
         _ board: LiveBoard, from client: MarketDataClient, window: Int64, quote: String
     ) async throws {
         let snapshot = await board.board
-        let recent = snapshot.recentPrices
         let ids = snapshot.markets.map(\.id).filter { $0.quote == quote }
-        let count = Int(window / 60_000) + 2
-        var failures = 0
-        await withTaskGroup(of: (MarketID, [IntervalCandle]?).self) { group in
-            var next = 0
-            func start() {
-                guard next < ids.count else { return }
-                let id = ids[next]
-                next += 1
-                group.addTask { (id, try? await client.fetchCandles(id, .minute, nil, count)) }
-            }
-            for _ in 0..<8 { start() }
-            for await (id, candles) in group {
-                if let candles {
-                    // Before the board's own samples (its snapshot's and the feed's ticks).
-                    recent.fill(
-                        id, earlier: candles.flatMap { [($0.start, $0.open), ($0.start + 59_999, $0.close)] })
-                } else {
-                    failures += 1
-                }
-                start()
+        var last = CandleMovesFill.Progress(done: 0, total: ids.count, failed: 0)
+        await CandleMovesFill.fill(
+            snapshot.recentPrices, ids: ids, from: client, window: window, now: MarketStore.wallClock
+        ) { progress in
+            last = progress
+            if progress.done > 0, progress.done % 50 == 0, !progress.isFinished {
+                StandardError.writeLine("sise movers: \(progress.done) of \(progress.total) markets filled…")
             }
         }
-        if failures > 0 {
+        if last.failed > 0 {
             StandardError.writeLine(
-                "sise movers: \(failures) of \(ids.count) markets had no candles; the feed measures them")
+                "sise movers: \(last.failed) of \(ids.count) markets had no candles; the feed measures them")
         }
     }
 

@@ -101,7 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
                         intervalCandles: CandleCache(
                             store: exchangeOptions.live ? opened.candleStore : .inMemory(), client: client,
                             now: MarketStore.wallClock
-                        ).source, groupedBook: client.fetchGroupedOrderBook,
+                        ).source, groupedBook: client.fetchGroupedOrderBook, moves: watchers.moves,
                         // Every tab's board frames on one timer: a tab that acts costs no timer.
                         beat: FrameBeat(clock: ViewClock(ContinuousClock()))),
                     examples: Self.exampleClients(examples))

@@ -20,6 +20,8 @@ struct BoardWatchers {
     let premium: PremiumHistorySource
     /// The coins' deposit and withdrawal status, read every minute.
     let wallets: WalletWatch
+    /// The main board's move windows, filled from one-minute candles once the movers show.
+    let moves: CandleMovesFill
     private let onDemand: BoardsOnDemand
     private let tasks: [Task<Void, Never>]
 
@@ -51,7 +53,8 @@ struct BoardWatchers {
             await wallets.run(clock: ContinuousClock())
         }
         return BoardWatchers(
-            monitor: monitor, forex: forex, premium: premium, wallets: wallets, onDemand: onDemand,
+            monitor: monitor, forex: forex, premium: premium, wallets: wallets,
+            moves: CandleMovesFill(board: board, now: MarketStore.wallClock), onDemand: onDemand,
             tasks: [
                 WatchAlerts.run(monitor, webhook: webhook, store: store, after: ready), reading, recording,
                 walletReading,
@@ -67,6 +70,7 @@ struct BoardWatchers {
     /// Stops the monitor and the listing watches.
     func stop() {
         for task in tasks { task.cancel() }
+        moves.stop()
         Task { [onDemand] in await onDemand.stop() }
     }
 }

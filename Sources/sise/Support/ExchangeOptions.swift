@@ -14,7 +14,7 @@ struct ExchangeOptions: ParsableArguments {
     @Flag(
         name: .customLong("live"),
         help:
-            "Connect to the real exchange instead of the embedded simulated market (`live = true` under [sise] in config.toml makes this the default)."
+            "Connect to the real exchange; without it the market is simulated (the embedded simulator, the same prices in every copy at the same moment; `live = true` under [sise] in config.toml makes live the default)."
     )
     var liveFlag = false
 

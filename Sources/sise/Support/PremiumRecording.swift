@@ -7,9 +7,9 @@ import MarketStore
 
 /// The premium history kept by a process that shows live boards (issue 29): each compared
 /// coin's premium sampled every second into the store while every exchange's feed runs (from the
-/// first time the Compare tab shows, or a premium rule loads them: a person who never compares
-/// pays for one feed, not four), one copy writing however many run; and at start, a new
-/// database back-filled with a year of daily premium, Bitcoin first.
+/// first time the Compare tab or a premium chart shows, or a premium rule loads them: a person
+/// who never compares pays for one feed, not four), one copy writing however many run; and at
+/// start, a new database back-filled with a year of daily premium, Bitcoin first.
 enum PremiumRecording {
     /// Starts recording on `boards` and back-filling; returns the history's source for the views
     /// and the task that does both (cancel it to stop).
@@ -27,7 +27,26 @@ enum PremiumRecording {
                 return PremiumSample.of(rows.map { $0.measured(against: dollar) })
             }, store: history, writer: "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)",
             now: MarketStore.wallClock)
+        // A premium chart asks for every exchange's feed (and the rate) the first time it opens.
+        let (wanted, wanting) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let feeds = PremiumFeeds(awaiting: {
+            wanting.yield()
+            var waiting: [String] = []
+            for exchange in boards.exchanges {
+                if let live = boards.boards[exchange], await !live.isFollowing { waiting.append(exchange.displayName) }
+            }
+            if forex.rate == nil { waiting.append("USD/KRW") }
+            return waiting
+        })
         let task = Task {
+            async let followed: Void = {
+                for await _ in wanted {
+                    await boards.loadAndFollow { exchange, error in
+                        logger.warning("premium: \(exchange.displayName) could not be loaded: \(error)")
+                    }
+                    return
+                }
+            }()
             async let filled: Void = {
                 // A year of daily candles per coin (a fresh database's) keeps a core and the
                 // exchanges busy for a while: it waits until the first board has been drawn.
@@ -36,11 +55,13 @@ enum PremiumRecording {
             }()
             await recorder.run(clock: ContinuousClock())
             await filled
+            await followed
         }
         let binanceBook = boards.boards[.binance].map { board in board.client.fetchOrderBook }
         return (
             PremiumHistorySource(
-                store: history, recorder: recorder, now: MarketStore.wallClock, binanceBook: binanceBook), task
+                store: history, recorder: recorder, now: MarketStore.wallClock, binanceBook: binanceBook, feeds: feeds),
+            task
         )
     }
 
