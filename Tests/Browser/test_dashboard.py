@@ -618,6 +618,16 @@ def test_the_detail_charts_any_interval_with_studies_a_crosshair_zoom_and_pan(br
         re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d KST  O [\d,]+  H [\d,]+  L [\d,]+  C [\d,]+  V [\d.]+"),
         timeout=DEADLINE)
     expect(chart.locator('[data-role="crosshair"]')).to_have_attribute("visibility", "visible")
+    # Over the price pane the crosshair says the price under the pointer (issue 65), and the
+    # axis's prices are round: evenly spaced, each a multiple of the step.
+    under = chart.locator('[data-role="crosshair-price"]')
+    expect(under).to_have_attribute("visibility", "visible", timeout=DEADLINE)
+    expect(under).to_have_text(re.compile(r"^[\d,]+(\.\d+)?$"))
+    axis = [float(text.replace(",", "")) for text in chart.locator('[data-role="price-axis"] text').all_text_contents()]
+    steps = {round(a - b, 6) for a, b in zip(axis, axis[1:])}
+    assert len(axis) >= 2 and len(steps) == 1, axis
+    step = steps.pop()
+    assert all(abs(value / step - round(value / step)) < 1e-6 for value in axis), axis
     # The wheel zooms in: 120 candles become 96.
     page.mouse.wheel(0, -100)
     expect(chart.locator("g.candle")).to_have_count(96, timeout=DEADLINE)

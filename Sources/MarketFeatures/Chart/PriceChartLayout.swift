@@ -61,8 +61,13 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
     public var bars: [Bar] = []
     /// The moving averages and the Bollinger bands, as chosen.
     public var overlays: [Line] = []
-    /// From the top of the price axis to its bottom.
+    /// From the top of the price axis to its bottom, at round prices.
     public var priceLabels: [Label] = []
+    /// The prices of the price pane's first and last rows, and the decimals a price is written
+    /// with: the page's crosshair says the price under the pointer from them.
+    public var priceTop = 0.0
+    public var priceBottom = 0.0
+    public var priceDecimals = 0
     public var timeLabels: [Label] = []
     /// The newest shown values of the overlays: `MA20 96,512,000  MA60 96,100,000`.
     public var legend = ""
@@ -132,11 +137,13 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
         legend = series.compactMap { kind, values in
             values.last.flatMap { $0 }.map { "\(kind.label) \(NumberFormat.price($0, quote: quote))" }
         }.joined(separator: "  ")
+        // Round prices on the axis (issue 65): 1, 2, 2.5 or 5 times a power of ten apart.
         let labelCount = max(2, min(6, priceRows / 12))
-        priceLabels = (0..<labelCount).map { index in
-            let price = top - Double(index) / Double(labelCount - 1) * span
-            return Label(position: row(price), text: NumberFormat.price(price, quote: quote))
+        priceLabels = ChartTicks.round(from: bottom, to: top, about: labelCount).reversed().map { price in
+            Label(position: row(price), text: NumberFormat.price(price, quote: quote))
         }
+        (priceTop, priceBottom) = (top, top - span)
+        priceDecimals = NumberFormat.decimals(forPrice: top, quote: quote)
         let spacing = max(1, labelSpacing)
         timeLabels = stride(from: 0, to: visible.count, by: spacing).map { column in
             Label(position: column, text: interval.axisLabel(visible[column].start))

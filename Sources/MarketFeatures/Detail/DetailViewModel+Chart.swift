@@ -12,6 +12,28 @@ extension DetailViewModel {
         case failed
     }
 
+    /// The chart as last used, drawn into a new detail's first output: its studies and zoom, and
+    /// its interval where this exchange has it.
+    static func recall(into first: inout DetailOutput, from store: PreferenceStore) -> ChartMemory? {
+        guard let remembered = ChartMemory.load(from: store) else { return nil }
+        first.studies = remembered.studies
+        first.window.count = remembered.count
+        if first.intervals.contains(remembered.interval), remembered.interval != .day {
+            first.interval = remembered.interval
+            first.candleStatus = "Loading \(remembered.interval.chartName) candles…"
+        }
+        return remembered
+    }
+
+    /// Keeps the chart's interval, studies and zoom in the store when they changed (issue 65):
+    /// the next coin opened shows the same chart.
+    func rememberChart() {
+        let now = ChartMemory(interval: output.interval, studies: output.studies, count: output.window.count)
+        guard now != chartRemembered else { return }
+        chartRemembered = now
+        now.save(to: loader.store)
+    }
+
     /// Draws the candles of `interval` (the price chart), at once from what was fetched before;
     /// otherwise the loader fetches them. An interval the exchange does not serve (not among
     /// ``DetailOutput/intervals``, which both faces show) changes nothing.

@@ -33,7 +33,7 @@ public final class DetailViewModel {
     private let publisher: Broadcast<DetailOutput>
 
     let board: LiveBoard
-    private let loader: DailyCandleLoader
+    let loader: DailyCandleLoader
     private let language: NameLanguage
     var candles: [Candle] = []
     /// The intraday, weekly and monthly candles fetched, each moving with the trades since.
@@ -61,6 +61,8 @@ public final class DetailViewModel {
     /// The coins' deposit and withdrawal status (issue 29), when the process reads them.
     private let wallets: WalletWatch?
 
+    /// The chart as last kept in the store (``ChartMemory``).
+    var chartRemembered: ChartMemory?
     /// Asks for the premium again (the chart opened, the fill's amount changed).
     var premiumWanted: AsyncStream<Void>.Continuation?
     /// The premium's feeds not answering yet, as last asked.
@@ -93,6 +95,7 @@ public final class DetailViewModel {
         first.intervals = candles == nil ? [.day] : CandleInterval.chartChoices(on: loader.exchange)
         if depth != nil { first.depth = DepthOutput(self.depth, previous: nil, flashing: false) }
         if premiumSource != nil { first.premium = PremiumOutput() }
+        chartRemembered = Self.recall(into: &first, from: loader.store)
         output = first
         publisher = Broadcast(latest: first)
     }
@@ -128,6 +131,7 @@ public final class DetailViewModel {
         case .chartPannedToNewest: output.window.offset = 0
         case .bookGroupingStepped(let steps): stepGrouping(by: steps)
         }
+        rememberChart()
         publish()
     }
     /// need; `.unbounded` keeps each one in order).

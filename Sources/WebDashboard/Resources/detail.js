@@ -95,6 +95,8 @@ export class DetailView {
       const scale = (chart.viewBox.baseVal?.width || box.width) / Math.max(1, box.width);
       const x = (event.clientX - box.left) * scale;
       const index = Math.floor((x - geometry.left) / geometry.columnWidth);
+      // The pointer's height in the chart's own units, for the price under it.
+      this.hoveredY = (event.clientY - box.top) * scale + geometry.top;
       return index >= 0 && index < geometry.shown ? index : null;
     };
     chart.addEventListener("pointermove", (event) => {
@@ -152,6 +154,26 @@ export class DetailView {
     line.setAttribute("x1", at);
     line.setAttribute("x2", at);
     crosshair.setAttribute("visibility", "visible");
+    this.showCrosshairPrice(layout, geometry);
+  }
+
+  /** The price under the pointer on the price axis, while it is over the price pane. */
+  showCrosshairPrice(layout, geometry) {
+    const y = this.hoveredY ?? -1;
+    const inPane = y >= 0 && y <= geometry.priceHeight && layout.priceRows > 1;
+    const shown = inPane ? "visible" : "hidden";
+    geometry.across.setAttribute("visibility", shown);
+    geometry.price.setAttribute("visibility", shown);
+    if (!inPane) return;
+    // Row r is drawn at (r + 0.5) of a row's height; row 0 is the top price, the last the bottom.
+    const rows = layout.priceRows;
+    const row = Math.min(rows - 1, Math.max(0, (y / geometry.priceHeight) * rows - 0.5));
+    const price = layout.priceTop - (row / (rows - 1)) * (layout.priceTop - layout.priceBottom);
+    const digits = Math.max(0, Math.min(8, layout.priceDecimals ?? 0));
+    geometry.across.setAttribute("y1", y);
+    geometry.across.setAttribute("y2", y);
+    geometry.price.setAttribute("y", y);
+    geometry.price.textContent = price.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
 
   /** The interval buttons, the studies and the way back to now, as the figures say. */

@@ -116,11 +116,18 @@ export function drawPriceChart(svg, layout) {
     const rows = Math.max(1, layout.oscillatorRows);
     parts.push(drawOscillator(layout.oscillator, rows, x, oscillatorTop, oscillatorHeight, plotWidth, body));
   }
+  // The crosshair: a line down the hovered candle, and across the price pane with the price
+  // under the pointer on the axis (issue 65).
   const crosshair = svgElement("g", { "data-role": "crosshair", visibility: "hidden" });
   crosshair.append(svgElement("line", { x1: 0, x2: 0, y1: 0, y2: plotBottom }));
+  const across = svgElement("line", { "data-role": "crosshair-across", x1: 0, x2: plotWidth, y1: 0, y2: 0, visibility: "hidden" });
+  const price = svgElement("text", {
+    "data-role": "crosshair-price", x: plotWidth + tick * 2, y: 0, "dominant-baseline": "middle", visibility: "hidden",
+  }, "");
+  crosshair.append(across, price);
   parts.push(crosshair);
   svg.replaceChildren(...parts);
-  return shown ? { left, columnWidth, shown, crosshair, plotBottom } : null;
+  return shown ? { left, columnWidth, shown, crosshair, across, price, plotBottom, priceHeight, top: -FONT_PX } : null;
 }
 
 /** RSI's or MACD's pane of `rows` rows at `top`: its guides, histogram, lines and title. */
