@@ -14,9 +14,10 @@ if ((${#need_apt[@]})); then
 fi
 
 venv=.build/browser-venv
-if [[ ! -x "$venv/bin/pytest" ]] || ! "$venv/bin/python" -c "import playwright, websockets" 2>/dev/null; then
+if [[ ! -x "$venv/bin/pytest" ]] || ! "$venv/bin/python" -c "import playwright, websockets, axe_playwright_python" 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet playwright pytest websockets
+    # axe-playwright-python carries axe-core (4.12.1), the accessibility engine browsers' audits use.
+    "$venv/bin/pip" install --quiet playwright pytest websockets axe-playwright-python==0.1.8
 fi
 
 swift build --product sise

@@ -36,6 +36,16 @@ public enum NumberFormat {
         fixed(value, decimals: decimals).replacing(",", with: "")
     }
 
+    /// An amount short enough for an axis label: `4.000`, `15.3K`, `15.25M`, `1.23B`.
+    public static func compact(_ value: Double) -> String {
+        let magnitude = abs(value)
+        guard magnitude.isFinite else { return "—" }
+        if magnitude >= 1e9 { return fixed(value / 1e9, decimals: 2) + "B" }
+        if magnitude >= 1e6 { return fixed(value / 1e6, decimals: 2) + "M" }
+        if magnitude >= 1e4 { return fixed(value / 1e3, decimals: 1) + "K" }
+        return fixed(value, decimals: 3)
+    }
+
     /// A plain number with thousands separators and a fixed number of decimals.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "—" }

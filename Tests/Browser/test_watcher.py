@@ -5,6 +5,7 @@ give way by the priority Swift declares (the sorted column and the name last).""
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from test_dashboard import DEADLINE, Server, browser, open_page  # noqa: F401 (browser is a fixture)
@@ -100,4 +101,34 @@ def test_columns_give_way_by_their_priority_keeping_the_premium_and_the_sorted_c
     assert page.evaluate(overflow) <= 0
     page.screenshot(path=f".build/compare-columns-{width}x{height}.png")
     page.locator('[data-tab="market"]').click()
+    page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_axe_core_finds_nothing_serious_on_the_board_or_the_detail(browser, fresh, width, height):
+    """axe-core, the engine of browsers' accessibility audits: no serious or critical violation
+    (contrast of 4.5:1 and more, landmarks, a scrollable book reachable by the keyboard)."""
+    page = open_page(browser, fresh, width=width, height=height)
+    expect(page.locator("tr[data-market]").nth(5)).to_be_visible(timeout=DEADLINE)
+    axe = Axe()
+
+    def serious(where):
+        found = [
+            f"{where}: {violation['id']} ({violation['impact']}) at {[node['target'] for node in violation['nodes'][:3]]}"
+            for violation in axe.run(page).response["violations"]
+            if violation["impact"] in ("serious", "critical")
+        ]
+        return found
+
+    problems = serious("board")
+    open_bitcoin(page)
+    expect(page.locator('svg[data-role="chart"] g.candle').first).to_be_attached(timeout=DEADLINE)
+    expect(page.locator('[data-role="orderbook"] [data-level]').first).to_be_attached(timeout=DEADLINE)
+    problems += serious("detail")
+    if width < 1100:
+        # A phone shows one pane at a time: the book's own.
+        page.locator('[data-pane="orderBook"]').click()
+        expect(page.locator('[data-role="orderbook"] [data-level]').first).to_be_visible(timeout=DEADLINE)
+        problems += serious("detail's book")
+    assert problems == [], problems
     page.close()

@@ -47,7 +47,7 @@ struct SiseProcess {
             continuation.yield(finished.terminationStatus)
             continuation.finish()
         }
-        try process.run()
+        try ProcessLaunch.run(process)
     }
 
     /// What the process has written to stdout so far.

@@ -71,7 +71,7 @@ final class TLSWebSocketServer: Sendable {
             folder.appendingPathComponent("cert.pem").path,
         ]
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        try ProcessLaunch.run(openssl)
         openssl.waitUntilExit()
         guard openssl.terminationStatus == 0 else {
             throw CocoaError(

@@ -75,9 +75,9 @@ struct TerminalAppEndToEndTests {
             try await tmux.waitFor("rows restored") { lines in lines.contains { $0.contains("이더리움") } }
 
             try await tmux.keys("4")
-            try await tmux.waitFor("value ascending") { lines in lines[2].contains("4 Value▲") }
+            try await tmux.waitFor("value ascending") { lines in lines[2].contains("4 거래대금▲") }
             try await tmux.keys("4")
-            try await tmux.waitFor("value descending") { lines in lines[2].contains("4 Value▼") }
+            try await tmux.waitFor("value descending") { lines in lines[2].contains("4 거래대금▼") }
 
             // The favorite's two-second toast is BoardScreenTests'; what stays is the Market tab's row.
             try await tmux.keys("g", "f")
@@ -93,7 +93,7 @@ struct TerminalAppEndToEndTests {
                 lines.contains { $0.contains("Daily candles") } && lines.contains { $0.contains("┤") }
             }
             try await tmux.keys("Escape")
-            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("거래대금") }
 
             try await tmux.keys("q")
             let after = try await tmux.waitFor("exit") { lines in lines.contains { $0.contains("SISE-EXITED 0") } }
@@ -166,10 +166,10 @@ struct TerminalAppEndToEndTests {
             try await tmux.keys("Tab", "Tab")
             let compare = try await tmux.waitFor("every feed live on the Compare tab") { lines in
                 let status = lines.last { $0.contains("SIMULATED") } ?? ""
-                return lines[2].contains("Bithumb") && lines.filter { $0.contains("%") }.count >= 30
+                return lines[2].contains("빗썸") && lines.filter { $0.contains("%") }.count >= 30
                     && ["Upbit ● live", "Bithumb ● live", "Korbit ● live", "Binance ● live"].allSatisfy(status.contains)
             }
-            #expect(compare[2].contains("2 Upbit") && compare[2].contains("Korbit") && compare[2].contains("3 Prem"))
+            #expect(compare[2].contains("2 업비트") && compare[2].contains("코빗") && compare[2].contains("3 김프"))
             // Narrow to one coin and watch its row change as the feeds tick.
             try await tmux.keys("/")
             try await tmux.type("BTC")
@@ -451,7 +451,7 @@ struct TerminalAppEndToEndTests {
                 try await tmux.pressing("Enter", until: "a detail") { lines in lines[0].contains(" · KRW-") }
                 try await tmux.keys("Escape", "j")
                 let board = try await tmux.pressing("Escape", until: "the board again") { lines in
-                    lines[2].contains("Value")
+                    lines[2].contains("거래대금")
                 }
                 #expect(!board.contains { $0.contains("ERROR") || $0.contains("EventLoop") })
             }
@@ -601,13 +601,13 @@ struct TerminalAppEndToEndTests {
             // Keys faster than a frame: the search submitted and the detail asked for in one read
             // (the root shows the board's output of now, never an older one delivered late).
             try await tmux.keys("Escape")
-            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("거래대금") }
             try await tmux.keys("Escape", "/")
             try await tmux.type(symbol)
             try await tmux.keys("Enter", "Enter")
             try await tmux.waitFor("the detail at once") { lines in lines[0].contains("⚠ " + reason) }
             try await tmux.keys("Escape")
-            try await tmux.waitFor("back on the board") { lines in lines[2].contains("Value") }
+            try await tmux.waitFor("back on the board") { lines in lines[2].contains("거래대금") }
             try await tmux.keys("Escape", "w")
             try await tmux.waitFor("warned markets hidden") { lines in
                 lines[1].contains("hidden — w shows them") && !lines.dropFirst(3).contains { $0.contains("유의") }

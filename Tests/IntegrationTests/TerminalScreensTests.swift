@@ -99,15 +99,15 @@ struct TerminalScreensTests {
     @Test func at80By24TheSortedColumnStaysWithItsArrowAndNamesKeepSixSyllables() async throws {
         try await session(width: 80, height: 24) { tmux, _ in
             let board = try await tmux.waitFor("the rows") { lines in lines.filter { $0.contains("백만") }.count >= 10 }
-            let header = try #require(board.first { $0.contains("Price") })
-            #expect(header.contains("Value▼"))
+            let header = try #require(board.first { $0.contains("현재가") })
+            #expect(header.contains("거래대금▼"))
             try await tmux.keys("6")
             let sorted = try await tmux.waitFor("sorted by the move over 5m") { lines in
                 lines.contains { $0.contains("Δ5m▼") }
             }
             // The sorted column stays: the change in won and the other moves gave way.
             let moved = try #require(sorted.first { $0.contains("Δ5m▼") })
-            #expect(!moved.contains("Change") && !moved.contains("Δ1m"))
+            #expect(!moved.contains("변동") && !moved.contains("Δ1m"))
             try await tmux.keys("1")
             try await tmux.waitFor("sorted by name") { lines in
                 lines.contains { $0.contains("이름▲") || $0.contains("이름▼") }

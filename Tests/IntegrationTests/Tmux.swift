@@ -29,7 +29,7 @@ struct Tmux {
         process.terminationHandler = {
             continuation.yield($0.terminationStatus); continuation.finish()
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         var iterator = ended.makeAsyncIterator()
         let status = await iterator.next() ?? -1
         guard captureOutput else { return (status, "", "") }
@@ -59,7 +59,7 @@ struct Tmux {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         try await withDeadline(seconds: 30, "tmux session \(session)") {
             while try await run(["has-session", "-t", session], socket: session, captureOutput: false).status != 0 {
                 try await Task.sleep(for: .milliseconds(50))

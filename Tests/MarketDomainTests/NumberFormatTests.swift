@@ -4,6 +4,15 @@ import TestSupport
 import Testing
 
 @Suite struct NumberFormatTests {
+    @Test func anAxisAmountIsShortWhateverItsSize() {
+        #expect(NumberFormat.compact(4) == "4.000")
+        #expect(NumberFormat.compact(9_999.5) == "9,999.500")
+        #expect(NumberFormat.compact(15_253) == "15.3K")
+        #expect(NumberFormat.compact(15_253_087.123) == "15.25M")
+        #expect(NumberFormat.compact(1_234_567_890) == "1.23B")
+        #expect(NumberFormat.compact(.infinity) == "—" && NumberFormat.compact(.nan) == "—")
+    }
+
     @Test func krwPricesTakeTheirTickSizesDecimals() {
         #expect(NumberFormat.price(103_458_000) == "103,458,000")
         #expect(NumberFormat.price(3_457) == "3,457")

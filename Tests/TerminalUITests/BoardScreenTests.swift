@@ -37,7 +37,7 @@ import Testing
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
         let lines = screen.lines
         #expect(lines[0].contains("Market · Favorites · Compare · Watchlist · Alerts"))
-        #expect(lines[2].contains("4 Value▼") && lines[2].contains("5 Δ1m") && lines[2].hasSuffix("7 Δ15m"))
+        #expect(lines[2].contains("4 거래대금▼") && lines[2].contains("5 Δ1m") && lines[2].hasSuffix("7 Δ15m"))
         #expect(lines[3].hasPrefix("★ 비트코인") && lines[3].hasSuffix("+2.50%   +1.20%"))
         #expect(lines[4].hasPrefix("  이더리움"))
         // A badge sits at the end of the name's cell, in its own colour.
@@ -52,7 +52,7 @@ import Testing
         // order the output declares (at 99 columns only the change went; at 80 the moves but Δ5m).
         var narrow = ScreenBuffer(width: 99, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &narrow)
-        #expect(narrow.lines[2].contains("4 Value▼") && !narrow.lines[2].contains("Change"))
+        #expect(narrow.lines[2].contains("4 거래대금▼") && !narrow.lines[2].contains("변동"))
         #expect(narrow.lines[2].contains("Δ1m") && narrow.lines[3].contains("+1.20%"))
         var eighty = ScreenBuffer(width: 80, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &eighty)

@@ -42,17 +42,17 @@ import Testing
             BoardScreen(theme: Theme(), language: .korean).draw(board(sortedBy: key), into: &screen)
             let header = screen.lines[2]
             let marker: [SortKey: String] = [
-                .name: "이름▼", .price: "Price▼", .change: "Chg%▼", .value: "Value▼", .move1m: "Δ1m▼", .move5m: "Δ5m▼",
+                .name: "이름▼", .price: "현재가▼", .change: "등락률▼", .value: "거래대금▼", .move1m: "Δ1m▼", .move5m: "Δ5m▼",
                 .move15m: "Δ15m▼",
             ]
             #expect(header.contains(marker[key]!), "\(key): \(header)")
             #expect(screen.lines[3].contains("비트코인캐시"), "\(key): \(screen.lines[3])")
-            #expect(!header.contains("Change"), "\(key): the change in won gives way first")
+            #expect(!header.contains("변동"), "\(key): the change in won gives way first")
         }
         // 160 columns show every column and give the name more room.
         var wide = ScreenBuffer(width: 160, height: 24)
         BoardScreen(theme: Theme(), language: .korean).draw(board(sortedBy: .value), into: &wide)
-        for title in ["Symbol", "Price", "Chg%", "Change", "Value", "Δ1m", "Δ5m", "Δ15m"] {
+        for title in ["심볼", "현재가", "등락률", "변동", "거래대금", "Δ1m", "Δ5m", "Δ15m"] {
             #expect(wide.lines[2].contains(title), "\(title)")
         }
         #expect(wide.lines[3].contains("비트코인캐시에이비씨"))
@@ -69,9 +69,9 @@ import Testing
         ]
         var screen = ScreenBuffer(width: BoardScreen.minimumWidth, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output, into: &screen)
-        #expect(screen.lines[2].contains("Prem▼"), "\(screen.lines[2])")
+        #expect(screen.lines[2].contains("김프▼"), "\(screen.lines[2])")
         #expect(screen.lines[3].contains("+3.05%") && screen.lines[3].contains("140,000,000"))
-        #expect(!screen.lines[2].contains("Korbit") && !screen.lines[2].contains("Binance"))
+        #expect(!screen.lines[2].contains("코빗") && !screen.lines[2].contains("바이낸스"))
     }
 
     @Test func aSelectedRowIsABandUnderItsColoursAndAFlashOnItStillShows() {

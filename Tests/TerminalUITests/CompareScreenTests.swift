@@ -35,12 +35,12 @@ import Testing
         var screen = ScreenBuffer(width: 120, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
         let lines = screen.lines
-        #expect(lines[2].contains("2 Upbit"))
-        #expect(lines[2].contains("Bithumb"))
-        #expect(lines[2].contains("Korbit"))
-        #expect(lines[2].contains("4 Spread"))
-        #expect(lines[2].contains("Binance $"))
-        #expect(lines[2].contains("3 Prem▼"))
+        #expect(lines[2].contains("2 업비트"))
+        #expect(lines[2].contains("빗썸"))
+        #expect(lines[2].contains("코빗"))
+        #expect(lines[2].contains("4 차이"))
+        #expect(lines[2].contains("바이낸스 $"))
+        #expect(lines[2].contains("3 김프▼"))
         #expect(lines[3].hasPrefix("  비트코인"))
         #expect(lines[3].contains("140,300,000"))
         #expect(lines[3].hasSuffix("+3.05%"))
@@ -66,7 +66,7 @@ import Testing
     @Test func aNarrowTerminalLeavesOutTheBinancePrice() {
         var screen = ScreenBuffer(width: 80, height: 12)
         BoardScreen(theme: Theme(), language: .korean).draw(output(), into: &screen)
-        #expect(!screen.lines[2].contains("Binance $"))
+        #expect(!screen.lines[2].contains("바이낸스 $"))
         #expect(screen.lines[3].contains("+3.05%"))
         #expect(!screen.lines[3].contains("94,849.15"))
     }

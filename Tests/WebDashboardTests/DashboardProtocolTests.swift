@@ -47,8 +47,13 @@ import Testing
         output.board.placeholder = "Loading…"
         #expect(
             try json(.snapshot(sequence: 1, output: output))
-                == #"{"output":{"board":{"columnsGivingWay":["change","d1m","d15m","d5m","symbol","changeRate","price","#
-                + #""value","name"],"compareRows":[],"firstRowIndex":0,"hidesWarned":false,"isHelpVisible":false,"#
+                == #"{"output":{"board":{"columnTitles":{"bithumb":"빗썸","change":"#
+                + #""변동","changeRate":"등락률","d15m":"Δ15m","d1m":"Δ1m","d5m":"Δ5m"#
+                + #"","global":"바이낸스 $","korbit":"코빗","name":"이름","premium":"김프""#
+                + #","price":"현재가","spread":"차이","symbol":"심볼","upbit":"업비트","va"#
+                + #"lue":"거래대금"},"columnsGivingWay":["change","d1m","d15m","d5m""#
+                + #","symbol","changeRate","price","value","name"],"#
+                + #""compareRows":[],"firstRowIndex":0,"hidesWarned":false,"isHelpVisible":false,"#
                 + #""isSearchFocused":false,"order":{"direction":"descending","key":"value"},"#
                 + #""placeholder":"Loading…","quoteGroup":"KRW","quoteGroups":[],"rowCount":0,"rows":[],"searchText":"","#
                 + #""status":{"connection":{"connecting":{}},"exchange":"Upbit","feeds":[],"isSimulated":true,"#

@@ -8,6 +8,39 @@ public enum BoardColumn: String, Sendable, Equatable, Codable, CaseIterable {
     /// The Compare tab's: each Korean exchange's price, their spread, Binance's and the premium.
     case upbit, bithumb, korbit, spread, global, premium
 
+    /// Its header in `language` (`--names`), the same in both faces: `현재가` or `Price`.
+    public func title(_ language: NameLanguage) -> String {
+        let korean = language == .korean
+        return switch self {
+        case .name: korean ? "이름" : "Name"
+        case .symbol: korean ? "심볼" : "Symbol"
+        case .price: korean ? "현재가" : "Price"
+        case .changeRate: korean ? "등락률" : "Chg%"
+        case .change: korean ? "변동" : "Change"
+        case .value: korean ? "거래대금" : "Value"
+        case .d1m: "Δ1m"
+        case .d5m: "Δ5m"
+        case .d15m: "Δ15m"
+        case .upbit: korean ? "업비트" : "Upbit"
+        case .bithumb: korean ? "빗썸" : "Bithumb"
+        case .korbit: korean ? "코빗" : "Korbit"
+        case .spread: korean ? "차이" : "Spread"
+        case .global: korean ? "바이낸스 $" : "Binance $"
+        case .premium: korean ? "김프" : "Prem"
+        }
+    }
+
+    /// Every column's header in `language`, by its key: what the page's headers say (made once
+    /// a language, not each frame).
+    public static func titles(_ language: NameLanguage) -> [String: String] {
+        language == .korean ? koreanTitles : englishTitles
+    }
+
+    private static let koreanTitles = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.title(.korean)) })
+    private static let englishTitles = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.title(.english)) })
+
     /// The columns of `tab`'s table sorted by `key`, in the order they give way, the first to go
     /// first: the change in won and the moves nobody sorts by before the price, the premium and
     /// the 24h value; the sorted column and the name last of all.

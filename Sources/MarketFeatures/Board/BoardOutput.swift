@@ -13,6 +13,9 @@ public struct BoardOutput: Sendable, Equatable, Codable {
     /// The table's columns in the order they give way on a narrow screen, the first to go first
     /// (the sorted column and the name last): both faces drop them in this order.
     public var columnsGivingWay: [BoardColumn] = BoardColumn.givingWay(on: .market, sortedBy: .value)
+    /// Each column's header by its key, in the language of the names (`--names`): both faces
+    /// head their tables with these.
+    public var columnTitles: [String: String] = BoardColumn.titles(.korean)
     /// The rows in view, from `firstRowIndex` of `rowCount` rows in all.
     public var rows: [BoardRow] = []
     public var rowCount = 0

@@ -10,6 +10,7 @@ extension BoardViewModel {
         output.isSearchFocused = state.isSearchFocused
         output.order = state.settings.order(for: state.tab)
         output.columnsGivingWay = BoardColumn.givingWay(on: state.tab, sortedBy: output.order.key)
+        output.columnTitles = BoardColumn.titles(language)
         output.rowCount = state.order.count
         output.firstRowIndex = state.firstRow
         output.selectedRowIndex = state.selectedIndex

@@ -148,7 +148,8 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
         timeLabels = stride(from: 0, to: visible.count, by: spacing).map { column in
             Label(position: column, text: interval.axisLabel(visible[column].start))
         }
-        volumeLabel = NumberFormat.fixed(largestVolume, decimals: 3)
+        // Short enough not to be cut at the axis (issue 65: `V 15,253,087…` was).
+        volumeLabel = NumberFormat.compact(largestVolume)
         for (column, candle) in visible.enumerated() where wantsReadouts {
             let prices = [("O", candle.open), ("H", candle.high), ("L", candle.low), ("C", candle.close)]
                 .map { "\($0) \(NumberFormat.price($1, quote: quote))" }.joined(separator: "  ")

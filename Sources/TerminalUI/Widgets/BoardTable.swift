@@ -58,15 +58,18 @@ public struct BoardTable: Sendable {
             let marker = order.key == key ? (order.direction == .descending ? "▼" : "▲") : ""
             return "\(number) \(text)\(marker)"
         }
-        let name = title(language == .korean ? "이름" : "Name", .name, 1)
+        let name = title(BoardColumn.name.title(language), .name, 1)
         var x = 0
         screen.fill(y: y, style: Theme.header)
         x += screen.write("  ", x: x, y: y, style: Theme.header)
         x += write(name, width: layout.name, right: false, x: x, y: y, style: Theme.header, into: &screen)
+        func named(_ column: BoardColumn) -> String { column.title(language) }
         let headers: [(BoardColumn, String, Int, Bool)] = [
-            (.symbol, "Symbol", Layout.symbol, false), (.price, title("Price", .price, 2), Layout.price, true),
-            (.changeRate, title("Chg%", .change, 3), Layout.rate, true), (.change, "Change", Layout.change, true),
-            (.value, title("Value", .value, 4), Layout.value, true),
+            (.symbol, named(.symbol), Layout.symbol, false),
+            (.price, title(named(.price), .price, 2), Layout.price, true),
+            (.changeRate, title(named(.changeRate), .change, 3), Layout.rate, true),
+            (.change, named(.change), Layout.change, true),
+            (.value, title(named(.value), .value, 4), Layout.value, true),
             (.d1m, title("Δ1m", .move1m, 5), Layout.move, true), (.d5m, title("Δ5m", .move5m, 6), Layout.move, true),
             (.d15m, title("Δ15m", .move15m, 7), Layout.move, true),
         ]

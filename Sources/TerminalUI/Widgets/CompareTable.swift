@@ -58,18 +58,19 @@ public struct CompareTable: Sendable {
         }
         screen.fill(y: y, style: Theme.header)
         var x = screen.write("  ", x: 0, y: y, style: Theme.header)
-        x += cell(title(language == .korean ? "이름" : "Name", .name, 1), layout.name, false, x, y, Theme.header, &screen)
-        if layout.shows(.symbol) { x += cell("Symbol", Layout.symbol, false, x, y, Theme.header, &screen) }
-        for (index, exchange) in Exchange.korean.enumerated() where layout.shows(Layout.prices[index]) {
-            let text = index == 0 ? title(exchange.displayName, .price, 2) : exchange.displayName
+        func named(_ column: BoardColumn) -> String { column.title(language) }
+        x += cell(title(named(.name), .name, 1), layout.name, false, x, y, Theme.header, &screen)
+        if layout.shows(.symbol) { x += cell(named(.symbol), Layout.symbol, false, x, y, Theme.header, &screen) }
+        for (index, column) in Layout.prices.enumerated() where layout.shows(column) {
+            let text = index == 0 ? title(named(column), .price, 2) : named(column)
             x += cell(text, Layout.price, true, x, y, Theme.header, &screen)
         }
         if layout.shows(.spread) {
-            x += cell(title("Spread", .value, 4), Layout.spread, true, x, y, Theme.header, &screen)
+            x += cell(title(named(.spread), .value, 4), Layout.spread, true, x, y, Theme.header, &screen)
         }
-        if layout.shows(.global) { x += cell("Binance $", Layout.global, true, x, y, Theme.header, &screen) }
+        if layout.shows(.global) { x += cell(named(.global), Layout.global, true, x, y, Theme.header, &screen) }
         if layout.shows(.premium) {
-            _ = cell(title("Prem", .change, 3), Layout.premium, true, x, y, Theme.header, &screen)
+            _ = cell(title(named(.premium), .change, 3), Layout.premium, true, x, y, Theme.header, &screen)
         }
     }
 

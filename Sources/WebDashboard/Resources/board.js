@@ -226,12 +226,14 @@ export class BoardView {
 
   drawHead(isCompare, output) {
     const order = output.order ?? { key: "value", direction: "descending" };
-    const key = `${isCompare}:${order.key}:${order.direction}`;
+    // The headers' words come from Swift, in the language of the names (`--names`).
+    const titles = output.columnTitles ?? {};
+    const key = `${isCompare}:${order.key}:${order.direction}:${JSON.stringify(titles)}`;
     if (key === this.headKey) return;
     this.headKey = key;
     const row = element("tr");
     for (const column of isCompare ? compareColumns() : MARKET_COLUMNS) {
-      const th = element("th", column.className, column.title);
+      const th = element("th", column.className, titles[column.col] ?? column.title);
       if (column.col) th.dataset.col = column.col;
       if (column.key) {
         th.dataset.sort = column.key;
