@@ -46,6 +46,12 @@ def test_a_premium_chart_opened_before_compare_waits_for_its_feeds_then_shows_th
 def test_question_mark_on_the_detail_lists_its_keys_from_the_key_table(browser, fresh, width, height):
     page = open_page(browser, fresh, width=width, height=height)
     open_bitcoin(page)
+    # On a phone the board's search and buttons give their room to the detail.
+    tools = page.locator("header .tools")
+    if width < 600:
+        expect(tools).to_be_hidden(timeout=DEADLINE)
+    else:
+        expect(tools).to_be_visible()
     page.keyboard.press("?")
     keys = page.locator('[data-role="help"] [data-help="detail"]')
     expect(keys).to_be_visible(timeout=DEADLINE)
@@ -57,6 +63,7 @@ def test_question_mark_on_the_detail_lists_its_keys_from_the_key_table(browser, 
     # Back on the board, ? lists the board's keys.
     page.keyboard.press("Escape")
     expect(page.locator('[data-view="detail"]')).to_be_hidden(timeout=DEADLINE)
+    expect(tools).to_be_visible(timeout=DEADLINE)
     page.keyboard.press("?")
     expect(page.locator('[data-role="help"] [data-help="board"]')).to_contain_text("favorite", timeout=DEADLINE)
     page.screenshot(path=f".build/help-board-{width}x{height}.png")

@@ -42,6 +42,11 @@ import Testing
         }
         _ = try await SiseProcess.run(["watchlist", "move", "035720", "--to", "1", "--db", db])
         #expect(try await SiseProcess.run(["watchlist", "list", "--db", db]).lines.first?.hasPrefix("035720") == true)
+        // Issue 65, item 10: the names line up whatever the codes' lengths (AAPL beside 005930).
+        _ = try await SiseProcess.run(["watchlist", "add", "AAPL", "--db", db])
+        let listed = try await SiseProcess.run(["watchlist", "list", "--db", db]).lines
+        #expect(listed.count == 4 && listed.allSatisfy { $0.prefix(8).hasSuffix("  ") && $0.dropFirst(8).first != " " })
+        #expect(listed.last == "AAPL    Apple Inc.")
         // Issue 65, item 10: a stock code is called a stock, with where to find one.
         let unknown = try await SiseProcess.run(["watchlist", "add", "999999", "--db", db])
         #expect(

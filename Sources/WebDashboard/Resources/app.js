@@ -124,6 +124,9 @@ function draw() {
   const showsAlerts = alertsShows();
   setHidden(board, Boolean(detail) || showsWatchlist || showsAlerts);
   setHidden(detailSection, !detail);
+  // Which screen shows, for the stylesheet (a phone's detail gives the board's tools its room).
+  const shown = detail ? "detail" : showsWatchlist ? "watchlist" : showsAlerts ? "alerts" : "board";
+  if (root.dataset.screen !== shown) root.dataset.screen = shown;
   setHidden(watchlistSection, !showsWatchlist);
   setHidden(alertsSection, !showsAlerts);
   setHidden(help, !screen.help);

@@ -25,8 +25,11 @@ struct WatchlistCommand: AsyncParsableCommand {
                 let directory = try StockCatalog.directory()
                 let list = try storeOptions.openForReading().watchlist(source)
                 if list.isEmpty { StandardError.writeLine("sise: the \(source.rawValue) watchlist is empty") }
+                // The codes padded to the longest, so the names line up (issue 65).
+                let width = list.codes.map(DisplayWidth.of).max() ?? 0
                 for code in list.codes {
-                    try StandardOutput.writeLine("\(code)  \(directory.stock(code)?.name(in: .korean) ?? "")")
+                    let name = DisplayWidth.sanitized(directory.stock(code)?.name(in: .korean) ?? "")
+                    try StandardOutput.writeLine(DisplayWidth.padRight(code, to: width) + "  " + name)
                 }
             }
         }
