@@ -177,4 +177,29 @@ import Testing
         #expect(lines[spreadRow - 15].contains("15.0000"))
         #expect(lines.last?.contains("g 모아보기") == true)
     }
+
+    @Test func aMACDHistogramOfTinyBarsAfterASpikeDrawsNoBlocksAtTheZeroLine() throws {
+        var output = detail()
+        output.interval = .fiveMinutes
+        output.intervals = CandleInterval.chartChoices(on: .upbit)
+        // Flat for 150 candles, a jump, then flat again: MACD's scale is the spike's, and the
+        // flat stretch's histogram is about zero.
+        output.intervalCandles = (0..<200).map { index in
+            let base = index < 150 ? 100_000_000.0 : 110_000_000
+            return IntervalCandle(
+                start: 1_795_672_800_000 + Int64(index) * 300_000, open: base, high: base + 1_000, low: base - 1_000,
+                close: base, volume: 1, value: 1)
+        }
+        output.studies.oscillator = .macd
+        output.window.count = 200
+        var screen = ScreenBuffer(width: 120, height: 40)
+        DetailScreen(theme: Theme()).draw(output, status: status(), into: &screen)
+        let lines = screen.lines
+        let title = try #require(lines.firstIndex { $0.contains("MACD(12,26,9)") })
+        // The flat candles before the spike have no histogram: no block on any row of the pane
+        // in their columns (the left half of the chart).
+        let pane = lines[(title + 1)...].prefix(6)
+        let blocks = pane.map { line in line.prefix(40).filter { "█▀▄".contains($0) }.count }
+        #expect(blocks.allSatisfy { $0 == 0 }, "\(Array(pane))")
+    }
 }

@@ -132,7 +132,9 @@ public struct PriceChart: Sendable {
         }
         var occupied = Set<Int>()
         for (column, end) in pane.histogram.enumerated() {
-            guard let end else { continue }
+            // A bar that ends in the zero line's own half cell is nothing to see (issue 65: after
+            // a spike every small bar drew a half block, a row of minimum-height blocks).
+            guard let end, end / 2 != pane.zeroRow / 2 else { continue }
             let (from, to) = (min(end, pane.zeroRow) / 2, max(end, pane.zeroRow) / 2)
             for cell in (from / 2)...(to / 2) {
                 let top = (cell * 2) >= from && (cell * 2) <= to

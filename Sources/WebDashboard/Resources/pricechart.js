@@ -141,7 +141,8 @@ function drawOscillator(pane, rows, x, top, height, plotWidth, body) {
     group.append(svgElement("text", { class: "axis-text", x: plotWidth + 8, y: at, "dominant-baseline": "middle" }, label.text));
   }
   pane.histogram.forEach((end, column) => {
-    if (end === null || end === undefined) return;
+    // A bar on the zero row is nothing: no one-pixel stub under every candle after a spike.
+    if (end === null || end === undefined || end === pane.zeroRow) return;
     const from = y(Math.min(end, pane.zeroRow));
     const to = y(Math.max(end, pane.zeroRow));
     group.append(svgElement("rect", {
