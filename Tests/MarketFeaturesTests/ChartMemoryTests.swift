@@ -59,3 +59,53 @@ import Testing
         }
     }
 }
+
+/// Zooming out past one candle a column (issue 65): the terminal's `x` went no further than its
+/// width; now each column draws several candles merged, and the page (a column a candle) is as it was.
+@Suite struct ChartZoomOutTests {
+    private let candles = (0..<1_000).map { index in
+        let price = 100_000_000 + Double(index) * 1_000
+        return IntervalCandle(
+            start: 1_795_672_800_000 + Int64(index) * 300_000, open: price, high: price + 500, low: price - 500,
+            close: price + 100, volume: 1, value: price)
+    }
+
+    private func detail(count: Int) -> DetailOutput {
+        var output = DetailOutput(market: MarketFixtures.bitcoin.id)
+        output.interval = .fiveMinutes
+        output.intervalCandles = candles
+        output.window.count = count
+        return output
+    }
+
+    private func chart(_ detail: DetailOutput, columns: Int) -> PriceChartLayout {
+        detail.priceChart(columns: columns, priceRows: 40, volumeRows: 8, oscillatorRows: 0, labelSpacing: 12)
+    }
+
+    @Test func pastTheDefaultZoomEachColumnDrawsSeveralCandlesMerged() {
+        // The default zoom on 100 columns: a candle a column, the newest 100.
+        let near = chart(detail(count: 120), columns: 100)
+        #expect(near.candlesPerColumn == 1 && near.bars.count == 100)
+        // Zoomed out to 300 candles: three a column, the newest 300 in 100 columns.
+        let far = chart(detail(count: 300), columns: 100)
+        #expect(far.candlesPerColumn == 3 && far.bars.count == 100)
+        #expect(far.bars.first?.start == candles[700].start && far.bars.last?.start == candles[997].start)
+        // The whole thousand: ten a column.
+        let all = chart(detail(count: 1_000), columns: 100)
+        #expect(all.candlesPerColumn == 10 && all.bars.count == 100 && all.bars.first?.start == candles[0].start)
+        // The page asks for a column a candle: never merged.
+        let page = chart(detail(count: 300), columns: 300)
+        #expect(page.candlesPerColumn == 1 && page.bars.count == 300)
+    }
+
+    @Test func aMergedCandleIsItsGroupsOpenCloseExtremesAndSums() {
+        let merged = IntervalCandle.merged(Array(candles.prefix(7)), by: 3)
+        // From the newest back: [4, 5, 6], [1, 2, 3], then [0] alone.
+        #expect(merged.count == 3)
+        #expect(merged[0] == candles[0])
+        #expect(merged[2].start == candles[4].start && merged[2].open == candles[4].open)
+        #expect(merged[2].close == candles[6].close && merged[2].high == candles[6].high)
+        #expect(merged[2].low == candles[4].low && merged[2].volume == 3)
+        #expect(IntervalCandle.merged([], by: 3).isEmpty && IntervalCandle.merged(candles, by: 1) == candles)
+    }
+}

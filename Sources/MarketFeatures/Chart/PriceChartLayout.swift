@@ -77,6 +77,8 @@ public struct PriceChartLayout: Sendable, Equatable, Codable {
     /// Each column's time, OHLC and volume in words (the page's crosshair), by the column as
     /// text: an object, so a tick that moves the newest candle changes one key of it.
     public var readouts: [String: String] = [:]
+    /// Candles each column draws merged (zoomed out past one a column); 1 otherwise.
+    public var candlesPerColumn = 1
     /// Candles before the first shown and after the last (what a pan can bring in).
     public var hiddenBefore = 0
     public var hiddenAfter = 0

@@ -55,13 +55,18 @@ public struct DetailOutput: Sendable, Equatable, Codable {
     }
 
     /// The layout of the price chart in `columns` and the rows given, the same for both faces (the
-    /// terminal's without readouts: it has no crosshair).
+    /// terminal's without readouts: it has no crosshair); zoomed out past one candle a column,
+    /// each column draws several merged (``ChartWindow/candlesPerColumn(columns:)``).
     public func priceChart(
         columns: Int, priceRows: Int, volumeRows: Int, oscillatorRows: Int, labelSpacing: Int, readouts: Bool = true
     ) -> PriceChartLayout {
-        PriceChartLayout(
-            candles: chartCandles, interval: interval, quote: market.quote, studies: studies, window: window,
-            columns: columns, priceRows: priceRows, volumeRows: volumeRows, oscillatorRows: oscillatorRows,
-            labelSpacing: labelSpacing, readouts: readouts)
+        let perColumn = window.candlesPerColumn(columns: columns)
+        var layout = PriceChartLayout(
+            candles: perColumn > 1 ? IntervalCandle.merged(chartCandles, by: perColumn) : chartCandles,
+            interval: interval, quote: market.quote, studies: studies,
+            window: perColumn > 1 ? window.merged(by: perColumn) : window, columns: columns, priceRows: priceRows,
+            volumeRows: volumeRows, oscillatorRows: oscillatorRows, labelSpacing: labelSpacing, readouts: readouts)
+        layout.candlesPerColumn = perColumn
+        return layout
     }
 }

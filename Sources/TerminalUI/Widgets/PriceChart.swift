@@ -47,6 +47,7 @@ public struct PriceChart: Sendable {
             columns: columns, priceRows: panes.price * Self.rowsPerCell, volumeRows: panes.volume * 8,
             oscillatorRows: panes.oscillator * Self.rowsPerCell, labelSpacing: 12, readouts: false)
         var legend = layout.legend
+        if layout.candlesPerColumn > 1 { legend = "\(layout.candlesPerColumn) candles a column (z: nearer)  " + legend }
         if layout.hiddenAfter > 0 { legend = "◀ \(layout.hiddenAfter) newer hidden (End: now)  " + legend }
         screen.write(legend, x: x, y: y + 1, style: Theme.hint, maxWidth: width)
         draw(layout, into: &screen, x: x, y: y + 2, panes: panes)
