@@ -22,6 +22,7 @@ struct DashboardAssets: Sendable {
         ("/columns.js", "columns.js", "text/javascript; charset=utf-8"),
         ("/pricechart.js", "pricechart.js", "text/javascript; charset=utf-8"),
         ("/depth.js", "depth.js", "text/javascript; charset=utf-8"),
+        ("/dom.js", "dom.js", "text/javascript; charset=utf-8"),
         ("/detail.js", "detail.js", "text/javascript; charset=utf-8"),
         ("/screen.js", "screen.js", "text/javascript; charset=utf-8"),
         ("/watchlist.js", "watchlist.js", "text/javascript; charset=utf-8"),

@@ -2,12 +2,7 @@
 // AlertRuleText, the terminal's own), removal, and the history of firings. Every person's action
 // is the tab's Input; every string from the server is shown as text.
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { element } from "./dom.js";
 
 export class AlertsView {
   constructor(section, send) {

@@ -3,7 +3,8 @@
 // asks for a resync. Every person's action is sent as the root view model's Input, tagged JSON
 // (`{"board":…}`, `{"watchlist":…}` or `{"alerts":…}`), and the screen is whatever the server's view model says:
 // matching, sorting, formatting, which screen shows and the chart's geometry all stay in Swift.
-import { BoardView, caseName, setHidden, setText } from "./board.js";
+import { BoardView } from "./board.js";
+import { caseName, setHidden, setText } from "./dom.js";
 import { applyScreenPatch } from "./screen.js";
 import { DetailView } from "./detail.js";
 import { WatchlistView } from "./watchlist.js";

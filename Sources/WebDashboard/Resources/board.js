@@ -2,70 +2,8 @@
 // Swift) and drawing the output into the page with as few DOM changes as possible. Every string
 // from the network reaches the page as text (textContent), never as HTML.
 
-// The keys of a patch that are not fields of the output: the rows travel by id.
-const ROW_KEYS = new Set(["rowIDs", "rows", "compareRowIDs", "compareRows", "cleared"]);
-
-/** `output` with `changes` (a BoardPatch) applied; `output` itself is left as it was. Any field
- * the patch names is merged in (an object key by key, as RFC 7386 says; anything else whole),
- * as Swift derives the patch from the output's own form: a field added to the output needs no
- * change here. */
-export function applyPatch(output, changes) {
-  const next = { ...output };
-  for (const [field, value] of Object.entries(changes)) {
-    if (!ROW_KEYS.has(field)) next[field] = mergePatch(output[field], value);
-  }
-  next.rows = applyRows(output.rows, changes.rowIDs, changes.rows);
-  next.compareRows = applyRows(output.compareRows, changes.compareRowIDs, changes.compareRows);
-  for (const field of changes.cleared ?? []) delete next[field];
-  return next;
-}
-
-/** `target` with `patch` merged in (RFC 7386); `target` itself is left as it was, and what the
- * patch does not touch keeps its identity (the page redraws a chart only when it changed). */
-export function mergePatch(target, patch) {
-  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
-  const isObject = target !== null && typeof target === "object" && !Array.isArray(target);
-  const result = isObject ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
-  }
-  return result;
-}
-
-// A row new in view comes whole; a row whose cells changed comes as its id and a merge patch
-// of those cells.
-function applyRows(old, ids, changed) {
-  if (ids === undefined && changed === undefined) return old;
-  const byID = new Map(old.map((row) => [row.id, row]));
-  for (const row of changed ?? []) byID.set(row.id, mergePatch(byID.get(row.id), row));
-  return (ids ?? old.map((row) => row.id)).map((id) => byID.get(id)).filter(Boolean);
-}
-
-/** Sets a node's text only when it differs: writing the same text still replaces the node's
- * child and costs a style pass, ten times a second per field. */
-export function setText(node, text) {
-  const only = node.firstChild;
-  if (only && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
-    // The text node stays; only its value changes (no new node, no child list change).
-    if (only.nodeValue !== text) only.nodeValue = text;
-  } else if (node.textContent !== text) {
-    node.textContent = text;
-  }
-}
-
-/** Shows or hides a node, only when that changes. */
-export function setHidden(node, hidden) {
-  if (node.hidden !== hidden) node.hidden = hidden;
-}
-
-/** The one case name of a Swift enum value in JSON (`{"live":{}}` → "live"). */
-export function caseName(value) {
-  if (typeof value === "string") return value;
-  return value && typeof value === "object" ? Object.keys(value)[0] : "";
-}
-
 import { ColumnFit } from "./columns.js";
+import { caseName, element, setHidden, setText } from "./dom.js";
 
 // Each column's `col` is its key in Swift's BoardColumn (the `data-col` of its header and cells):
 // the output says in which order they give way on a narrow screen (columnsGivingWay).
@@ -102,12 +40,6 @@ function compareColumns() {
   ];
 }
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Draws outputs into the page's elements, remembering what it drew to change only what moved. */
 export class BoardView {

@@ -3,7 +3,8 @@
 // to the low's, the body between the open's and the close's, the price axis on the right and the
 // dates below. Every label reaches the page as text.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { svgElement } from "./dom.js";
+
 /** A day's width in the drawing's own units. */
 const COLUMN = 8;
 /** Room for the price axis, the dates and the labels' size, in screen pixels at any width. */
@@ -11,12 +12,6 @@ const AXIS_PX = 92;
 const DATES_PX = 20;
 const FONT_PX = 11;
 
-function svgElement(tag, attributes, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The one case name of a Swift enum value in JSON (`"rise"` or `{"rise":{}}` → "rise"). */
 function direction(value) {

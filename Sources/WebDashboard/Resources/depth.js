@@ -1,7 +1,7 @@
 // The detail's order book and trades (SPEC §1.13), from the server's DepthOutput: the asks above
 // the spread (the best nearest it), the bids below, each size with its bar and a flash when it
 // just changed; the tape newest first with 체결강도. Every figure is Swift's text, shown as text.
-import { caseName, setHidden, setText } from "./board.js";
+import { caseName, setHidden, setText } from "./dom.js";
 
 /** A row of cells in `body`, made or reused at `index`; `make` fills a new one. */
 function rowAt(body, index, make) {

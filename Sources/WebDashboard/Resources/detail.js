@@ -4,7 +4,7 @@
 // Everything is text from the server, shown as text.
 import { drawChart } from "./chart.js";
 import { drawPriceChart } from "./pricechart.js";
-import { caseName, setText } from "./board.js";
+import { caseName, setText } from "./dom.js";
 import { DepthView } from "./depth.js";
 
 const STATS = [

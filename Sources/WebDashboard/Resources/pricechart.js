@@ -5,19 +5,14 @@
 // page as text. The drawing is in the page's own pixels, so a column's place is known for the
 // crosshair, the wheel and a drag.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { svgElement } from "./dom.js";
+
 /** Room for the price axis and the times, and the labels' size, in pixels. */
 const AXIS_PX = 92;
 const TIMES_PX = 20;
 const FONT_PX = 11;
 const GAP_PX = 6;
 
-function svgElement(tag, attributes, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The one case name of a Swift enum value in JSON (`"rise"` or `{"rise":{}}` → "rise"). */
 function caseOf(value) {

@@ -2,7 +2,7 @@
 // search (its rules stay in Swift), remove with a confirmation, reorder, and a stock's chart.
 // Every person's action is the tab's Input; every string from the server is shown as text.
 import { drawChart } from "./chart.js";
-import { caseName } from "./board.js";
+import { caseName } from "./dom.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
