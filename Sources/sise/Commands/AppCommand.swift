@@ -84,14 +84,10 @@ struct AppCommand: AsyncParsableCommand {
                     firstBoardDrawn.finish()
                 }
                 await Self.runApp(
-                    board: board, boards: boards, client: client, store: store,
-                    candleStore: exchangeOptions.live ? opened.candleStore : .inMemory(),
-                    alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
-                    premium: watchers.premium, wallets: watchers.wallets, moves: watchers.moves,
-                    notification: notification,
+                    board: board, boards: boards, client: client, opened: opened, watchers: watchers,
+                    keepsCandles: exchangeOptions.live, notification: notification,
                     isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
-                    convention: colors, language: names, stocks: stockContext, watchlists: opened.watchlists,
-                    stockNames: opened.stockNames, firstBoardDrawn: firstBoardDrawn)
+                    convention: colors, language: names, stocks: stockContext, firstBoardDrawn: firstBoardDrawn)
                 await boards.stop()
             }
         }
@@ -99,32 +95,24 @@ struct AppCommand: AsyncParsableCommand {
 
     @MainActor
     private static func runApp(
-        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, store: PreferenceStore,
-        candleStore: CandleStore, alerts: AlertParts, forex: ForexWatch, premium: PremiumHistorySource,
-        wallets: WalletWatch, moves: CandleMovesFill,
-        notification: AlertSignal.Notification?,
-        isSimulated: Bool,
-        convention: Theme.Convention,
-        language: NameLanguage, stocks: StockSession.Context?,
-        watchlists: WatchlistStore, stockNames: StockNameStore, firstBoardDrawn: AsyncStream<Void>.Continuation
+        board: LiveBoard, boards: ExchangeBoards, client: MarketDataClient, opened: MarketStore,
+        watchers: BoardWatchers, keepsCandles: Bool, notification: AlertSignal.Notification?, isSimulated: Bool,
+        convention: Theme.Convention, language: NameLanguage, stocks: StockSession.Context?,
+        firstBoardDrawn: AsyncStream<Void>.Continuation
     ) async {
         let theme = Theme(convention: convention)
         let colorsWanted = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         // The source's requests shared: a tab shown again within seconds costs no request.
         let watchlist = stocks.map { context in
             WatchlistSource(
-                context: context, client: SharedStockRequests(context.client).client, store: watchlists,
-                names: stockNames)
+                context: context, client: SharedStockRequests(context.client).client, store: opened.watchlists,
+                names: opened.stockNames)
         }
         let root = RootViewModel.make(
-            RootParts(
-                board: board, boards: boards, store: store, isSimulated: isSimulated, language: language,
-                candles: DailyCandleLoader(exchange: board.exchange, fetch: client.fetchDailyCandles, store: store),
-                depth: client.liveDepth,
-                makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                alerts: alerts, forex: forex, premium: premium, wallets: wallets,
-                intervalCandles: CandleCache(store: candleStore, client: client, now: MarketStore.wallClock).source,
-                groupedBook: client.fetchGroupedOrderBook, moves: moves))
+            RootAssembly.parts(
+                board: board, boards: boards, client: client, opened: opened, watchers: watchers,
+                watchlist: watchlist, isSimulated: isSimulated, keepsCandles: keepsCandles, language: language,
+                depth: client.liveDepth))
         let app = TerminalApp(
             viewModel: root, screen: BoardScreen(theme: theme, language: language),
             detailScreen: DetailScreen(theme: theme), watchlistScreen: WatchlistScreen(theme: theme),

@@ -88,20 +88,13 @@ struct ServeCommand: AsyncParsableCommand {
                     logger: logger)
                 defer { watchers.stop() }
                 let context = DashboardContext(
-                    root: RootParts(
-                        board: board, boards: boards, store: store,
-                        isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil, language: names,
-                        candles: DailyCandleLoader(exchange: main, fetch: client.fetchDailyCandles, store: store),
+                    root: RootAssembly.parts(
+                        board: board, boards: boards, client: client, opened: opened, watchers: watchers,
+                        watchlist: watchlist, isSimulated: !exchangeOptions.live && exchangeOptions.baseURL == nil,
+                        keepsCandles: exchangeOptions.live, language: names,
                         // One depth feed a market for every tab on its detail: one connection to
                         // the exchange, each frame decoded once.
                         depth: SharedDepthFeeds(client.liveDepth).source,
-                        makeWatchlist: watchlist.map { source in { @MainActor in source.makeViewModel() } },
-                        alerts: AlertParts(store: opened.alerts, monitor: watchers.monitor), forex: watchers.forex,
-                        premium: watchers.premium, wallets: watchers.wallets,
-                        intervalCandles: CandleCache(
-                            store: exchangeOptions.live ? opened.candleStore : .inMemory(), client: client,
-                            now: MarketStore.wallClock
-                        ).source, groupedBook: client.fetchGroupedOrderBook, moves: watchers.moves,
                         // Every tab's board frames on one timer: a tab that acts costs no timer.
                         beat: FrameBeat(clock: ViewClock(ContinuousClock()))),
                     examples: Self.exampleClients(examples))
